@@ -1,0 +1,36 @@
+#include <pybind11/stl.h>
+
+#include <vector>
+
+#include "bindings.h"
+#include "tricktaker/cards.h"
+#include "tricktaker/rng.h"
+
+namespace py = pybind11;
+
+namespace tricktaker::bindings {
+
+void bind_cards(py::module_& m) {
+  m.def("card_to_string", [](int id) {
+    if (!is_valid_card(id)) throw py::value_error("not a card id: " + std::to_string(id));
+    return card_to_string(static_cast<Card>(id));
+  });
+  m.def("parse_card", [](std::string_view text) { return static_cast<int>(parse_card(text)); });
+  m.attr("RED_JOKER") = static_cast<int>(kRedJoker);
+  m.attr("BLACK_JOKER") = static_cast<int>(kBlackJoker);
+  m.attr("ALL_CARDS") = kAllCards;
+
+  py::class_<Rng>(m, "Rng", "The portable generator behind every seeded shuffle.")
+      .def(py::init<std::uint64_t>(), py::arg("seed"))
+      .def("next", &Rng::next)
+      .def("below", [](Rng& rng, std::uint64_t n) {
+        if (n == 0) throw py::value_error("below(n) needs n >= 1");
+        return rng.below(n);
+      }, py::arg("n"))
+      .def("shuffled", [](Rng& rng, std::vector<int> items) {
+        rng.shuffle(items.data(), static_cast<int>(items.size()));
+        return items;
+      }, py::arg("items"), "A shuffled copy of the list (Fisher-Yates, top down).");
+}
+
+}  // namespace tricktaker::bindings

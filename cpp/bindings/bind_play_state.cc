@@ -1,0 +1,114 @@
+#include <pybind11/stl.h>
+
+#include <tuple>
+#include <vector>
+
+#include "bindings.h"
+#include "tricktaker/play_state.h"
+
+namespace py = pybind11;
+
+namespace tricktaker::bindings {
+
+namespace {
+PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
+                     const std::vector<int>& sides, int leader, std::uint16_t active,
+                     CardSet first_lead_cards, int fixed_leader) {
+  PlayStateSetup setup;
+  setup.rules = rules;
+  const int n = static_cast<int>(hands.size());
+  if (n < 2 || n > kMaxPlayers)
+    throw py::value_error("hands: need one hand per seat for 2.." +
+                          std::to_string(kMaxPlayers) + " seats, got " + std::to_string(n));
+  if (static_cast<int>(sides.size()) != n)
+    throw py::value_error("sides: need one side per seat (" + std::to_string(n) + "), got " +
+                          std::to_string(sides.size()));
+  setup.num_players = n;
+  for (int p = 0; p < n; ++p) {
+    if (sides[p] < 0 || sides[p] >= kMaxPlayers)
+      throw py::value_error("sides must be 0.." + std::to_string(kMaxPlayers - 1));
+    setup.hands[p] = hands[p];
+    setup.side[p] = static_cast<std::uint8_t>(sides[p]);
+  }
+  setup.leader = leader;
+  setup.active = active;
+  setup.first_lead_cards = first_lead_cards;
+  setup.fixed_leader = fixed_leader;
+  return PlayState(setup);
+}
+
+std::vector<int> to_list(CardSet s) {
+  std::vector<int> out;
+  for (Card c : cards_of{s}) out.push_back(c);
+  return out;
+}
+}  // namespace
+
+void bind_play_state(py::module_& m) {
+  py::class_<TrickRecord>(m, "TrickRecord")
+      .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
+      .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
+      .def_property_readonly("points", [](const TrickRecord& r) { return int(r.points); })
+      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); });
+
+  py::class_<PlayState>(m, "PlayState",
+                        "The card-play state of one deal: hands, trick, history, winnings.")
+      .def(py::init(&make_state), py::arg("rules"), py::arg("hands"), py::arg("sides"),
+           py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
+           py::arg("fixed_leader") = -1)
+      .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
+      .def("legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
+           "Legal card ids in increasing order.")
+      .def("play", &PlayState::play_checked, py::arg("card"),
+           "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
+      .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
+           "Play a held card even if illegal; returns whether it was legal.")
+      .def("undo", &PlayState::undo_checked, "Take back the last card played.")
+      .def("copy", [](const PlayState& s) { return PlayState(s); })
+      .def("__copy__", [](const PlayState& s) { return PlayState(s); })
+      .def("__deepcopy__", [](const PlayState& s, py::dict) { return PlayState(s); },
+           py::arg("memo"))
+      .def("is_terminal", &PlayState::is_terminal)
+      .def_property_readonly("to_move", &PlayState::to_move)
+      .def_property_readonly("leader", &PlayState::leader)
+      .def_property_readonly("num_players", &PlayState::num_players)
+      .def_property_readonly("active", &PlayState::active)
+      .def_property_readonly("rules", &PlayState::rules)
+      .def_property_readonly("trick_size", &PlayState::trick_size)
+      .def_property_readonly("tricks_played", &PlayState::tricks_played)
+      .def_property_readonly("total_tricks", &PlayState::total_tricks)
+      .def_property_readonly("cards_played", &PlayState::cards_played)
+      .def("side", &PlayState::side, py::arg("seat"))
+      .def("hand", [](const PlayState& s, int seat) {
+        if (seat < 0 || seat >= s.num_players()) throw py::index_error("no such seat");
+        return s.hand(seat);
+      }, py::arg("seat"))
+      .def("trick", [](const PlayState& s) {
+        std::vector<std::tuple<int, int>> out;
+        for (int i = 0; i < s.trick_len(); ++i)
+          out.emplace_back(s.trick_player(i), s.trick_card(i));
+        return out;
+      }, "The current trick as (seat, card) pairs in play order.")
+      .def("current_winner", &PlayState::current_winner,
+           "The seat winning the current trick so far, or -1 when it is empty.")
+      .def("history", [](const PlayState& s) {
+        std::vector<std::tuple<int, int>> out;
+        for (int i = 0; i < s.cards_played(); ++i)
+          out.emplace_back(s.history_player(i), s.history_card(i));
+        return out;
+      }, "Every card played so far as (seat, card) pairs.")
+      .def("trick_records", [](const PlayState& s) {
+        std::vector<TrickRecord> out;
+        for (int i = 0; i < s.tricks_played(); ++i) out.push_back(s.trick_record(i));
+        return out;
+      })
+      .def("points_won", &PlayState::points_won, py::arg("seat"))
+      .def("bonus_won", &PlayState::bonus_won, py::arg("seat"))
+      .def("tricks_won", &PlayState::tricks_won, py::arg("seat"))
+      .def("cards_won", &PlayState::cards_won, py::arg("seat"))
+      .def("side_points", &PlayState::side_points, py::arg("side"))
+      .def("side_bonus", &PlayState::side_bonus, py::arg("side"))
+      .def("side_tricks", &PlayState::side_tricks, py::arg("side"));
+}
+
+}  // namespace tricktaker::bindings

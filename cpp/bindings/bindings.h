@@ -1,0 +1,13 @@
+// One registration function per area; module.cc calls them all.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace tricktaker::bindings {
+
+void bind_cards(pybind11::module_& m);
+void bind_rules(pybind11::module_& m);
+void bind_play_state(pybind11::module_& m);
+void bind_klaverjas(pybind11::module_& m);
+
+}  // namespace tricktaker::bindings

@@ -1,0 +1,15 @@
+#include <pybind11/pybind11.h>
+
+#include "bindings.h"
+#include "tricktaker/play_state.h"
+
+namespace py = pybind11;
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "tricktaker's C++ core: cards, rules tables, the play state and game evaluation";
+  py::register_exception<tricktaker::IllegalAction>(m, "IllegalAction", PyExc_ValueError);
+  tricktaker::bindings::bind_cards(m);
+  tricktaker::bindings::bind_rules(m);
+  tricktaker::bindings::bind_play_state(m);
+  tricktaker::bindings::bind_klaverjas(m);
+}

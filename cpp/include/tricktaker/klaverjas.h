@@ -1,0 +1,51 @@
+// Klaverjas: the rules-table entries (Amsterdam, Rotterdam and the undertrump option), roem of
+// a trick, and the scoring of a finished deal. Spec: rules/klaverjas.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "tricktaker/play_state.h"
+#include "tricktaker/rules.h"
+
+namespace tricktaker {
+
+enum class KlaverjasPlayRules : std::uint8_t { kAmsterdam = 0, kRotterdam = 1 };
+
+struct KlaverjasRulesOptions {
+  KlaverjasPlayRules play_rules = KlaverjasPlayRules::kAmsterdam;
+  bool undertrump_compulsory = false;  // undertrump_when_cannot_overtrump = compulsory
+};
+
+// The table for one deal with the given trump suit (0..3). Seats 0..3 are N, E, S, W; the
+// caller gives partnerships N-S = side 0 and E-W = side 1.
+RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options);
+
+// Roem of a (complete) trick of four cards, §4.5.
+int klaverjas_roem(const Card* cards, int n, int trump);
+
+struct KlaverjasScoringOptions {
+  bool pit_for_any_team = true;  // pit_bonus_for = any_team (else playing_team_only)
+  bool tie_is_nat = true;
+};
+
+struct KlaverjasDealScore {
+  std::array<int, 2> card_points{};  // C: card points plus last trick
+  std::array<int, 2> roem{};         // R: roem credited
+  std::array<int, 2> pit{};          // P: 100 for a team that took all tricks (if awarded)
+  std::array<int, 2> total{};        // C + R + P
+  std::array<int, 2> score{};        // the deal's final score per team
+  int playing_team = 0;
+  bool made = false;
+  bool penalized = false;
+  int pit_team = -1;  // the team that took every trick, or -1
+};
+
+// Scores a finished deal (§5). roem is the roem credited to each team (the core's automatic
+// roem, or only the claimed roem under manual claiming). offending_team is the first team to
+// play an illegal card under illegal_play = penalize, or -1.
+KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
+                                   const std::array<int, 2>& roem,
+                                   const KlaverjasScoringOptions& options, int offending_team);
+
+}  // namespace tricktaker

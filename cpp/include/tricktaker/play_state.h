@@ -1,0 +1,140 @@
+// The card-play state shared by every game.
+//
+// A flat value: hands, the current trick, the trick history, and what each player has won.
+// Copying is a memcpy; play() and undo() make it fit for search. The rules table is embedded,
+// so a state never points at anything that could go away.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+#include "tricktaker/cards.h"
+#include "tricktaker/rules.h"
+
+namespace tricktaker {
+
+inline constexpr int kMaxPlayers = 10;
+inline constexpr int kMaxCardsPlayed = 54;
+inline constexpr int kMaxTricks = 27;
+
+// Raised for a card that is not legal (or not held) in the current position. The binding maps
+// it to tricktaker.IllegalAction, a ValueError.
+class IllegalAction : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+struct TrickRecord {
+  std::uint8_t leader;
+  std::uint8_t winner;
+  std::uint16_t points;  // card points, plus the last-trick bonus for the final trick
+  std::uint16_t bonus;   // the trick's bonus (Klaverjas roem), credited to the winner
+};
+
+struct PlayStateSetup {
+  RulesTable rules;
+  int num_players = 4;
+  std::array<CardSet, kMaxPlayers> hands{};
+  // Partnership of each seat (players with equal side play together).
+  std::array<std::uint8_t, kMaxPlayers> side{};
+  int leader = 0;
+  // Seats that take part in the play (bit per seat); 0 means every seat.
+  std::uint16_t active = 0;
+  // At the first trick the leader must lead one of these cards when he holds any (Kiksas
+  // trump queen); 0 = no restriction.
+  CardSet first_lead_cards = 0;
+  // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
+  int fixed_leader = -1;
+};
+
+class PlayState {
+ public:
+  // Validates the setup (hands disjoint and inside the deck, equal hand sizes among active
+  // seats, seats in range) and throws std::invalid_argument naming the fault.
+  explicit PlayState(const PlayStateSetup& setup);
+
+  // --- the per-card path: no allocation, no checks beyond what the caller promises ---
+  CardSet legal_moves() const;
+  void play(Card c);  // c must be in legal_moves()
+  void undo();        // takes back the last card played
+
+  // --- checked entry points for front ends ---
+  void play_checked(Card c);  // throws IllegalAction naming the legal cards
+  void undo_checked();        // throws std::logic_error when nothing has been played
+  // Plays a held card whether or not it is legal (Klaverjas illegal_play = penalize); returns
+  // whether it was legal. Throws IllegalAction for a card the player does not hold.
+  bool play_any_held(Card c);
+
+  bool is_terminal() const { return cards_left_ == 0; }
+  int to_move() const { return to_move_; }
+  int leader() const { return leader_; }
+  int num_players() const { return num_players_; }
+  std::uint16_t active() const { return active_; }
+  int side(int seat) const { return side_[seat]; }
+  CardSet hand(int seat) const { return hands_[seat]; }
+  const RulesTable& rules() const { return rules_; }
+
+  int trick_size() const { return trick_size_; }  // cards per full trick
+  int trick_len() const { return trick_len_; }    // cards in the current trick
+  Card trick_card(int i) const { return trick_[i]; }
+  int trick_player(int i) const { return trick_players_[i]; }
+  int current_winner_index() const { return winner_pos_; }  // position in the current trick
+  int tricks_played() const { return tricks_played_; }
+  int total_tricks() const { return total_tricks_; }
+  const TrickRecord& trick_record(int i) const { return tricks_[i]; }
+  int cards_played() const { return history_len_; }
+  Card history_card(int i) const { return history_[i]; }
+  int history_player(int i) const { return history_players_[i]; }
+
+  int points_won(int seat) const { return points_[seat]; }
+  int bonus_won(int seat) const { return bonus_[seat]; }
+  int tricks_won(int seat) const { return tricks_won_[seat]; }
+  CardSet cards_won(int seat) const { return won_[seat]; }
+  // Sums over the seats of one side.
+  int side_points(int side) const;
+  int side_bonus(int side) const;
+  int side_tricks(int side) const;
+
+  // Which cards of the current trick would win it if it ended now, as a seat (-1 if empty).
+  int current_winner() const { return trick_len_ ? trick_players_[winner_pos_] : -1; }
+
+ private:
+  int next_seat(int seat) const;
+  void finish_trick();
+  int trick_bonus_value() const;
+
+  RulesTable rules_;
+  std::array<CardSet, kMaxPlayers> hands_;
+  std::array<CardSet, kMaxPlayers> won_;
+  std::array<std::int16_t, kMaxPlayers> points_;
+  std::array<std::int16_t, kMaxPlayers> bonus_;
+  std::array<std::uint8_t, kMaxPlayers> tricks_won_;
+  std::array<std::uint8_t, kMaxPlayers> side_;
+  CardSet first_lead_cards_;
+  std::uint16_t active_;
+  std::uint8_t num_players_;
+  std::uint8_t trick_size_;
+  std::uint8_t total_tricks_;
+  std::uint8_t tricks_played_;
+  std::uint8_t leader_;
+  std::uint8_t to_move_;
+  std::int8_t fixed_leader_;
+  std::uint8_t trick_len_;
+  std::uint8_t winner_pos_;
+  std::uint8_t cards_left_;
+  std::uint8_t history_len_;
+  std::array<Card, kMaxPlayers> trick_;
+  std::array<std::uint8_t, kMaxPlayers> trick_players_;
+  std::array<Card, kMaxCardsPlayed> history_;
+  std::array<std::uint8_t, kMaxCardsPlayed> history_players_;
+  std::array<TrickRecord, kMaxTricks> tricks_;
+};
+
+// The legal cards for a hand facing a partial trick, by the policy of the table. Exposed
+// separately so that tests (and samplers) can ask about hypothetical hands.
+CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards,
+                    int trick_len, int winner_pos, bool partner_winning);
+
+}  // namespace tricktaker

@@ -1,0 +1,95 @@
+// The rules table: everything the play engine needs to know about one deal's cards.
+//
+// Built once per deal from (game, options, trump) by a game's builder (see klaverjas.h and
+// the other game headers). The table is a flat value (no pointers), so a PlayState can embed
+// it and stay memcpy-copyable.
+#pragma once
+
+#include <cstdint>
+
+#include "tricktaker/cards.h"
+
+namespace tricktaker {
+
+// When a player is void in a plain (non-trump) led suit and holds a trump.
+enum class VoidTrumpDuty : std::uint8_t {
+  kNever = 0,                 // may play any card (Kirves, All Fours)
+  kAlways = 1,                // must trump, even over a winning partner (Rotterdam, Kiksas)
+  kUnlessPartnerWinning = 2,  // must trump unless the partner is winning (Amsterdam)
+};
+
+// When a player who must trump (above) could beat the top trump in the trick.
+enum class OvertrumpDuty : std::uint8_t {
+  kNever = 0,                 // any trump will do (Kiksas default)
+  kAlways = 1,                // must overtrump if able (Rotterdam)
+  kUnlessPartnerWinning = 2,  // must overtrump an opponent only (Amsterdam)
+};
+
+enum class TrickBonus : std::uint8_t {
+  kNone = 0,
+  kKlaverjasRoem = 1,  // runs, stuk, four of a kind, scored per completed trick
+};
+
+// The follow policy. Every game's obligations are a combination of these fields; the legal
+// move procedure in play_state.cc applies them in a fixed order (see legal_moves()).
+struct FollowPolicy {
+  VoidTrumpDuty void_trump = VoidTrumpDuty::kNever;
+  OvertrumpDuty overtrump = OvertrumpDuty::kNever;
+  // Trump led: a player who holds a trump higher than the top trump must play one, even over
+  // the partner (Klaverjas P3, All Fours must_head_trump, Kiksas must_overtrump).
+  bool head_trump_lead = false;
+  // Following a plain suit: must beat the highest card of the led suit if able (Kiksas
+  // must_head_in_suit).
+  bool head_in_suit = false;
+  // Plain suit led: a trump may be played even when able to follow (All Fours).
+  bool may_trump_when_able_to_follow = false;
+  // A trump lower than the top trump in the trick is not allowed while the player holds any
+  // other otherwise-legal card (Klaverjas A2b / A1c / R1c, All Fours no_undertrump).
+  bool no_undertrump = false;
+  // A player obliged to trump and to overtrump who cannot overtrump must still play a trump
+  // (Klaverjas undertrump_when_cannot_overtrump = compulsory).
+  bool undertrump_compulsory = false;
+  // Among the otherwise-legal cards, a card that beats the current winner must be played if
+  // one exists (Rantasalmi Kirves).
+  bool must_beat_trick = false;
+  // With must_beat_trick: no duty when the current winner is on the player's side.
+  bool must_beat_exempts_partner = false;
+};
+
+struct RulesTable {
+  // Per card id: its effective suit (-1 = not in this deck), its strength within that suit
+  // (higher wins), and its card points.
+  std::int8_t effective_suit[64];
+  std::uint8_t strength[64];
+  std::uint8_t points[64];
+  CardSet deck;                      // every card dealt in this game
+  CardSet suit_cards[kNumSuits];     // cards by effective suit
+  CardSet trump_cards;               // cards of the trump suit (0 when there is no trump)
+  std::int8_t trump;                 // 0..3, or -1 for no trump
+  std::uint8_t last_trick_bonus;     // points to the winner of the deal's final trick
+  TrickBonus trick_bonus;
+  FollowPolicy policy;
+
+  bool is_trump(Card c) const { return ((trump_cards >> c) & 1u) != 0; }
+  bool in_deck(Card c) const { return ((deck >> c) & 1u) != 0; }
+
+  // Does card c beat the card w currently winning a trick whose led effective suit is led?
+  bool beats(Card c, Card w, int led) const {
+    const bool c_trump = is_trump(c), w_trump = is_trump(w);
+    if (c_trump) return !w_trump || strength[c] > strength[w];
+    if (w_trump) return false;
+    return effective_suit[c] == led && strength[c] > strength[w];
+  }
+};
+
+// A table with the given deck, natural strengths (rank order 2..A, jokers excluded), no
+// points and no trump; builders start from it and overwrite what their game changes.
+RulesTable make_plain_rules(CardSet deck);
+
+// Set the trump suit (or -1) and recompute the effective-suit masks from effective_suit[].
+void finalize_suits(RulesTable& table, int trump);
+
+// The 32-card piquet deck (7..A of every suit): Klaverjas.
+CardSet piquet_deck();
+
+}  // namespace tricktaker

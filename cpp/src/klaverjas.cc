@@ -1,0 +1,110 @@
+#include "tricktaker/klaverjas.h"
+
+#include <stdexcept>
+
+namespace tricktaker {
+
+namespace {
+// Card points of the ranks 7..A, plain and trump (§1.3), indexed by rank 0..12.
+constexpr std::uint8_t kPlainPoints[kNumRanks] = {0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4, 11};
+constexpr std::uint8_t kTrumpPoints[kNumRanks] = {0, 0, 0, 0, 0, 0, 0, 14, 10, 20, 3, 4, 11};
+// Strength within a suit, higher wins: plain A 10 K Q J 9 8 7, trump J 9 A 10 K Q 8 7.
+constexpr std::uint8_t kPlainStrength[kNumRanks] = {0, 0, 0, 0, 0, 1, 2, 3, 7, 4, 5, 6, 8};
+constexpr std::uint8_t kTrumpStrength[kNumRanks] = {0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4, 6};
+constexpr int kPitBonus = 100;
+constexpr int kDeckPoints = 162;
+}  // namespace
+
+RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options) {
+  if (trump < 0 || trump >= kNumSuits)
+    throw std::invalid_argument("Klaverjas needs a trump suit");
+  RulesTable t = make_plain_rules(piquet_deck());
+  for (Card c : cards_of{t.deck}) {
+    const int rank = printed_rank(c);
+    const bool trump_card = printed_suit(c) == trump;
+    t.points[c] = trump_card ? kTrumpPoints[rank] : kPlainPoints[rank];
+    t.strength[c] = trump_card ? kTrumpStrength[rank] : kPlainStrength[rank];
+  }
+  finalize_suits(t, trump);
+  t.last_trick_bonus = 10;
+  t.trick_bonus = TrickBonus::kKlaverjasRoem;
+  FollowPolicy& p = t.policy;
+  p.head_trump_lead = true;  // P3
+  p.no_undertrump = true;    // A1c, A2b, R1c
+  p.undertrump_compulsory = options.undertrump_compulsory;
+  if (options.play_rules == KlaverjasPlayRules::kAmsterdam) {
+    p.void_trump = VoidTrumpDuty::kUnlessPartnerWinning;
+    p.overtrump = OvertrumpDuty::kUnlessPartnerWinning;
+  } else {
+    p.void_trump = VoidTrumpDuty::kAlways;
+    p.overtrump = OvertrumpDuty::kAlways;
+  }
+  return t;
+}
+
+int klaverjas_roem(const Card* cards, int n, int trump) {
+  if (n != 4) return 0;
+  int roem = 0;
+  const int rank0 = printed_rank(cards[0]);
+  if (printed_rank(cards[1]) == rank0 && printed_rank(cards[2]) == rank0 &&
+      printed_rank(cards[3]) == rank0) {
+    if (rank0 == kJack) return 200;
+    if (rank0 == kAce || rank0 == kTen || rank0 == kKing || rank0 == kQueen) return 100;
+    return 0;  // four 9s, 8s or 7s (D23); no run or stuk can coexist
+  }
+  CardSet set = 0;
+  for (int i = 0; i < n; ++i) set |= bit(cards[i]);
+  // Ranks 7..A are consecutive bits within a lane in the natural order (§4.2), so a run of
+  // three is three adjacent bits in one lane; lanes are 16 bits apart, so shifts never join
+  // two suits (ranks 13..15 of a lane are always empty here).
+  const CardSet run3 = set & (set >> 1) & (set >> 2);
+  const CardSet run4 = run3 & (set >> 3);
+  if (run4) {
+    roem += 50;
+  } else if (run3) {
+    roem += 20;
+  }
+  const CardSet stuk = bit(make_card(trump, kKing)) | bit(make_card(trump, kQueen));
+  if ((set & stuk) == stuk) roem += 20;
+  return roem;
+}
+
+KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
+                                   const std::array<int, 2>& roem,
+                                   const KlaverjasScoringOptions& options, int offending_team) {
+  if (!state.is_terminal()) throw std::logic_error("the deal is not finished");
+  if (playing_team != 0 && playing_team != 1)
+    throw std::invalid_argument("playing team must be 0 (N-S) or 1 (E-W)");
+  KlaverjasDealScore s;
+  s.playing_team = playing_team;
+  const int defending = 1 - playing_team;
+  for (int team = 0; team < 2; ++team) {
+    s.card_points[team] = state.side_points(team);
+    s.roem[team] = roem[team];
+    if (state.side_tricks(team) == state.total_tricks()) s.pit_team = team;
+  }
+  if (offending_team == 0 || offending_team == 1) {
+    // §5.8: the offenders score 0, the others 162 plus all roem, and no pit bonus.
+    s.penalized = true;
+    for (int team = 0; team < 2; ++team) s.total[team] = s.card_points[team] + s.roem[team];
+    s.score[offending_team] = 0;
+    s.score[1 - offending_team] = kDeckPoints + s.roem[0] + s.roem[1];
+    s.made = offending_team != playing_team;
+    return s;
+  }
+  if (s.pit_team >= 0 && (options.pit_for_any_team || s.pit_team == playing_team))
+    s.pit[s.pit_team] = kPitBonus;
+  for (int team = 0; team < 2; ++team)
+    s.total[team] = s.card_points[team] + s.roem[team] + s.pit[team];
+  const int mine = s.total[playing_team], theirs = s.total[defending];
+  s.made = mine > theirs || (!options.tie_is_nat && mine == theirs);
+  if (s.made) {
+    s.score = s.total;
+  } else {
+    s.score[playing_team] = 0;
+    s.score[defending] = mine + theirs;
+  }
+  return s;
+}
+
+}  // namespace tricktaker

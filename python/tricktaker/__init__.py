@@ -1,0 +1,1 @@
+from tricktaker import _core

@@ -23,14 +23,20 @@ void bind_cards(py::module_& m) {
   py::class_<Rng>(m, "Rng", "The portable generator behind every seeded shuffle.")
       .def(py::init<std::uint64_t>(), py::arg("seed"))
       .def("next", &Rng::next)
-      .def("below", [](Rng& rng, std::uint64_t n) {
-        if (n == 0) throw py::value_error("below(n) needs n >= 1");
-        return rng.below(n);
-      }, py::arg("n"))
-      .def("shuffled", [](Rng& rng, std::vector<int> items) {
-        rng.shuffle(items.data(), static_cast<int>(items.size()));
-        return items;
-      }, py::arg("items"), "A shuffled copy of the list (Fisher-Yates, top down).");
+      .def(
+          "below",
+          [](Rng& rng, std::uint64_t n) {
+            if (n == 0) throw py::value_error("below(n) needs n >= 1");
+            return rng.below(n);
+          },
+          py::arg("n"))
+      .def(
+          "shuffled",
+          [](Rng& rng, std::vector<int> items) {
+            rng.shuffle(items.data(), static_cast<int>(items.size()));
+            return items;
+          },
+          py::arg("items"), "A shuffled copy of the list (Fisher-Yates, top down).");
 }
 
 }  // namespace tricktaker::bindings

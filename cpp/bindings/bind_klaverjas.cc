@@ -10,25 +10,31 @@ namespace py = pybind11;
 namespace tricktaker::bindings {
 
 void bind_klaverjas(py::module_& m) {
-  m.def("klaverjas_rules", [](int trump, bool rotterdam, bool undertrump_compulsory) {
-    if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
-    KlaverjasRulesOptions options;
-    options.play_rules = rotterdam ? KlaverjasPlayRules::kRotterdam
-                                   : KlaverjasPlayRules::kAmsterdam;
-    options.undertrump_compulsory = undertrump_compulsory;
-    return klaverjas_rules(trump, options);
-  }, py::arg("trump"), py::arg("rotterdam") = false, py::arg("undertrump_compulsory") = false);
+  m.def(
+      "klaverjas_rules",
+      [](int trump, bool rotterdam, bool undertrump_compulsory) {
+        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        KlaverjasRulesOptions options;
+        options.play_rules =
+            rotterdam ? KlaverjasPlayRules::kRotterdam : KlaverjasPlayRules::kAmsterdam;
+        options.undertrump_compulsory = undertrump_compulsory;
+        return klaverjas_rules(trump, options);
+      },
+      py::arg("trump"), py::arg("rotterdam") = false, py::arg("undertrump_compulsory") = false);
 
-  m.def("klaverjas_roem", [](const std::vector<int>& cards, int trump) {
-    if (cards.size() != 4) throw py::value_error("a Klaverjas trick has four cards");
-    if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
-    Card trick[4];
-    for (int i = 0; i < 4; ++i) {
-      if (!is_valid_card(cards[i])) throw py::value_error("not a card id");
-      trick[i] = static_cast<Card>(cards[i]);
-    }
-    return klaverjas_roem(trick, 4, trump);
-  }, py::arg("cards"), py::arg("trump"));
+  m.def(
+      "klaverjas_roem",
+      [](const std::vector<int>& cards, int trump) {
+        if (cards.size() != 4) throw py::value_error("a Klaverjas trick has four cards");
+        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        Card trick[4];
+        for (int i = 0; i < 4; ++i) {
+          if (!is_valid_card(cards[i])) throw py::value_error("not a card id");
+          trick[i] = static_cast<Card>(cards[i]);
+        }
+        return klaverjas_roem(trick, 4, trump);
+      },
+      py::arg("cards"), py::arg("trump"));
 
   py::class_<KlaverjasDealScore>(m, "KlaverjasDealScore")
       .def_readonly("card_points", &KlaverjasDealScore::card_points)
@@ -41,17 +47,18 @@ void bind_klaverjas(py::module_& m) {
       .def_readonly("penalized", &KlaverjasDealScore::penalized)
       .def_readonly("pit_team", &KlaverjasDealScore::pit_team);
 
-  m.def("klaverjas_score",
-        [](const PlayState& state, int playing_team, std::array<int, 2> roem,
-           bool pit_for_any_team, bool tie_is_nat, int offending_team) {
-          KlaverjasScoringOptions options;
-          options.pit_for_any_team = pit_for_any_team;
-          options.tie_is_nat = tie_is_nat;
-          return klaverjas_score(state, playing_team, roem, options, offending_team);
-        },
-        py::arg("state"), py::arg("playing_team"), py::arg("roem"),
-        py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
-        py::arg("offending_team") = -1);
+  m.def(
+      "klaverjas_score",
+      [](const PlayState& state, int playing_team, std::array<int, 2> roem, bool pit_for_any_team,
+         bool tie_is_nat, int offending_team) {
+        KlaverjasScoringOptions options;
+        options.pit_for_any_team = pit_for_any_team;
+        options.tie_is_nat = tie_is_nat;
+        return klaverjas_score(state, playing_team, roem, options, offending_team);
+      },
+      py::arg("state"), py::arg("playing_team"), py::arg("roem"),
+      py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
+      py::arg("offending_team") = -1);
 }
 
 }  // namespace tricktaker::bindings

@@ -18,8 +18,8 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
   if (n < 2 || n > kMaxPlayers)
-    throw py::value_error("hands: need one hand per seat for 2.." +
-                          std::to_string(kMaxPlayers) + " seats, got " + std::to_string(n));
+    throw py::value_error("hands: need one hand per seat for 2.." + std::to_string(kMaxPlayers) +
+                          " seats, got " + std::to_string(n));
   if (static_cast<int>(sides.size()) != n)
     throw py::value_error("sides: need one side per seat (" + std::to_string(n) + "), got " +
                           std::to_string(sides.size()));
@@ -57,8 +57,9 @@ void bind_play_state(py::module_& m) {
            py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
            py::arg("fixed_leader") = -1)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
-      .def("legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
-           "Legal card ids in increasing order.")
+      .def(
+          "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
+          "Legal card ids in increasing order.")
       .def("play", &PlayState::play_checked, py::arg("card"),
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
@@ -66,8 +67,9 @@ void bind_play_state(py::module_& m) {
       .def("undo", &PlayState::undo_checked, "Take back the last card played.")
       .def("copy", [](const PlayState& s) { return PlayState(s); })
       .def("__copy__", [](const PlayState& s) { return PlayState(s); })
-      .def("__deepcopy__", [](const PlayState& s, py::dict) { return PlayState(s); },
-           py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const PlayState& s, py::dict) { return PlayState(s); },
+          py::arg("memo"))
       .def("is_terminal", &PlayState::is_terminal)
       .def_property_readonly("to_move", &PlayState::to_move)
       .def_property_readonly("leader", &PlayState::leader)
@@ -79,29 +81,39 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("total_tricks", &PlayState::total_tricks)
       .def_property_readonly("cards_played", &PlayState::cards_played)
       .def("side", &PlayState::side, py::arg("seat"))
-      .def("hand", [](const PlayState& s, int seat) {
-        if (seat < 0 || seat >= s.num_players()) throw py::index_error("no such seat");
-        return s.hand(seat);
-      }, py::arg("seat"))
-      .def("trick", [](const PlayState& s) {
-        std::vector<std::tuple<int, int>> out;
-        for (int i = 0; i < s.trick_len(); ++i)
-          out.emplace_back(s.trick_player(i), s.trick_card(i));
-        return out;
-      }, "The current trick as (seat, card) pairs in play order.")
+      .def(
+          "hand",
+          [](const PlayState& s, int seat) {
+            if (seat < 0 || seat >= s.num_players()) throw py::index_error("no such seat");
+            return s.hand(seat);
+          },
+          py::arg("seat"))
+      .def(
+          "trick",
+          [](const PlayState& s) {
+            std::vector<std::tuple<int, int>> out;
+            for (int i = 0; i < s.trick_len(); ++i)
+              out.emplace_back(s.trick_player(i), s.trick_card(i));
+            return out;
+          },
+          "The current trick as (seat, card) pairs in play order.")
       .def("current_winner", &PlayState::current_winner,
            "The seat winning the current trick so far, or -1 when it is empty.")
-      .def("history", [](const PlayState& s) {
-        std::vector<std::tuple<int, int>> out;
-        for (int i = 0; i < s.cards_played(); ++i)
-          out.emplace_back(s.history_player(i), s.history_card(i));
-        return out;
-      }, "Every card played so far as (seat, card) pairs.")
-      .def("trick_records", [](const PlayState& s) {
-        std::vector<TrickRecord> out;
-        for (int i = 0; i < s.tricks_played(); ++i) out.push_back(s.trick_record(i));
-        return out;
-      })
+      .def(
+          "history",
+          [](const PlayState& s) {
+            std::vector<std::tuple<int, int>> out;
+            for (int i = 0; i < s.cards_played(); ++i)
+              out.emplace_back(s.history_player(i), s.history_card(i));
+            return out;
+          },
+          "Every card played so far as (seat, card) pairs.")
+      .def("trick_records",
+           [](const PlayState& s) {
+             std::vector<TrickRecord> out;
+             for (int i = 0; i < s.tricks_played(); ++i) out.push_back(s.trick_record(i));
+             return out;
+           })
       .def("points_won", &PlayState::points_won, py::arg("seat"))
       .def("bonus_won", &PlayState::bonus_won, py::arg("seat"))
       .def("tricks_won", &PlayState::tricks_won, py::arg("seat"))

@@ -13,10 +13,14 @@ constexpr char kSuitChars[] = "SHDC";
 int parse_suit(std::string_view s) {
   if (s.size() == 1) {
     switch (std::toupper(static_cast<unsigned char>(s[0]))) {
-      case 'S': return kSpades;
-      case 'H': return kHearts;
-      case 'D': return kDiamonds;
-      case 'C': return kClubs;
+      case 'S':
+        return kSpades;
+      case 'H':
+        return kHearts;
+      case 'D':
+        return kDiamonds;
+      case 'C':
+        return kClubs;
     }
   }
   // The four suit symbols in UTF-8 (and their white variants).

@@ -16,8 +16,7 @@ constexpr int kDeckPoints = 162;
 }  // namespace
 
 RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options) {
-  if (trump < 0 || trump >= kNumSuits)
-    throw std::invalid_argument("Klaverjas needs a trump suit");
+  if (trump < 0 || trump >= kNumSuits) throw std::invalid_argument("Klaverjas needs a trump suit");
   RulesTable t = make_plain_rules(piquet_deck());
   for (Card c : cards_of{t.deck}) {
     const int rank = printed_rank(c);

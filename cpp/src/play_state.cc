@@ -6,8 +6,8 @@
 
 namespace tricktaker {
 
-CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards,
-                    int trick_len, int winner_pos, bool partner_winning) {
+CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
+                    int winner_pos, bool partner_winning) {
   if (trick_len == 0) return hand;
   const FollowPolicy& policy = rules.policy;
   const int led = rules.effective_suit[trick_cards[0]];
@@ -113,8 +113,9 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
     if (p >= num_players_) continue;
     const CardSet h = setup.hands[p];
     if (!((active_ >> p) & 1)) {
-      if (h) throw std::invalid_argument("seat " + std::to_string(p) +
-                                         " does not take part in the play but holds cards");
+      if (h)
+        throw std::invalid_argument("seat " + std::to_string(p) +
+                                    " does not take part in the play but holds cards");
       continue;
     }
     if (h & ~rules_.deck)
@@ -180,8 +181,7 @@ void PlayState::play(Card c) {
   history_players_[history_len_] = to_move_;
   ++history_len_;
   --cards_left_;
-  if (pos > 0 &&
-      rules_.beats(c, trick_[winner_pos_], rules_.effective_suit[trick_[0]]))
+  if (pos > 0 && rules_.beats(c, trick_[winner_pos_], rules_.effective_suit[trick_[0]]))
     winner_pos_ = static_cast<std::uint8_t>(pos);
   trick_len_ = static_cast<std::uint8_t>(pos + 1);
   if (trick_len_ == trick_size_) {

@@ -25,9 +25,8 @@ inline constexpr int kNumSuits = 4;
 inline constexpr int kNumRanks = 13;
 inline constexpr int kNoSuit = -1;
 
-inline constexpr int kTwo = 0, kThree = 1, kFour = 2, kFive = 3, kSix = 4, kSeven = 5,
-                     kEight = 6, kNine = 7, kTen = 8, kJack = 9, kQueen = 10, kKing = 11,
-                     kAce = 12;
+inline constexpr int kTwo = 0, kThree = 1, kFour = 2, kFive = 3, kSix = 4, kSeven = 5, kEight = 6,
+                     kNine = 7, kTen = 8, kJack = 9, kQueen = 10, kKing = 11, kAce = 12;
 inline constexpr int kSpades = 0, kHearts = 1, kDiamonds = 2, kClubs = 3;
 
 inline constexpr Card kRedJoker = 13;
@@ -38,23 +37,39 @@ inline constexpr CardSet kLaneMask = 0x1FFFull;  // the 13 ranks of one lane
 inline constexpr CardSet kSuitMask[kNumSuits] = {kLaneMask, kLaneMask << 16, kLaneMask << 32,
                                                  kLaneMask << 48};
 inline constexpr CardSet kJokerMask = (1ull << kRedJoker) | (1ull << kBlackJoker);
-inline constexpr CardSet kAllCards = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] |
-                                     kSuitMask[3] | kJokerMask;
+inline constexpr CardSet kAllCards =
+    kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3] | kJokerMask;
 
-constexpr Card make_card(int suit, int rank) { return static_cast<Card>(suit * 16 + rank); }
-constexpr bool is_joker(Card c) { return c == kRedJoker || c == kBlackJoker; }
+constexpr Card make_card(int suit, int rank) {
+  return static_cast<Card>(suit * 16 + rank);
+}
+constexpr bool is_joker(Card c) {
+  return c == kRedJoker || c == kBlackJoker;
+}
 constexpr bool is_valid_card(int id) {
   return id >= 0 && id < 64 && (((kAllCards >> id) & 1u) != 0);
 }
 // Printed suit, or kNoSuit for a joker.
-constexpr int printed_suit(Card c) { return is_joker(c) ? kNoSuit : c >> 4; }
+constexpr int printed_suit(Card c) {
+  return is_joker(c) ? kNoSuit : c >> 4;
+}
 // Printed rank 0..12, or -1 for a joker.
-constexpr int printed_rank(Card c) { return is_joker(c) ? -1 : (c & 15); }
-constexpr CardSet bit(Card c) { return 1ull << c; }
+constexpr int printed_rank(Card c) {
+  return is_joker(c) ? -1 : (c & 15);
+}
+constexpr CardSet bit(Card c) {
+  return 1ull << c;
+}
 
-inline int popcount(CardSet s) { return __builtin_popcountll(s); }
-inline Card lowest_card(CardSet s) { return static_cast<Card>(__builtin_ctzll(s)); }
-inline CardSet pop_lowest(CardSet s) { return s & (s - 1); }
+inline int popcount(CardSet s) {
+  return __builtin_popcountll(s);
+}
+inline Card lowest_card(CardSet s) {
+  return static_cast<Card>(__builtin_ctzll(s));
+}
+inline CardSet pop_lowest(CardSet s) {
+  return s & (s - 1);
+}
 
 // Iterate the cards of a set in id order: for (Card c : cards_of(set)) { ... }
 class CardIterator {

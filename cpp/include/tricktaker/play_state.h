@@ -134,7 +134,7 @@ class PlayState {
 
 // The legal cards for a hand facing a partial trick, by the policy of the table. Exposed
 // separately so that tests (and samplers) can ask about hypothetical hands.
-CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards,
-                    int trick_len, int winner_pos, bool partner_winning);
+CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
+                    int winner_pos, bool partner_winning);
 
 }  // namespace tricktaker

@@ -62,11 +62,11 @@ struct RulesTable {
   std::int8_t effective_suit[64];
   std::uint8_t strength[64];
   std::uint8_t points[64];
-  CardSet deck;                      // every card dealt in this game
-  CardSet suit_cards[kNumSuits];     // cards by effective suit
-  CardSet trump_cards;               // cards of the trump suit (0 when there is no trump)
-  std::int8_t trump;                 // 0..3, or -1 for no trump
-  std::uint8_t last_trick_bonus;     // points to the winner of the deal's final trick
+  CardSet deck;                   // every card dealt in this game
+  CardSet suit_cards[kNumSuits];  // cards by effective suit
+  CardSet trump_cards;            // cards of the trump suit (0 when there is no trump)
+  std::int8_t trump;              // 0..3, or -1 for no trump
+  std::uint8_t last_trick_bonus;  // points to the winner of the deal's final trick
   TrickBonus trick_bonus;
   FollowPolicy policy;
 

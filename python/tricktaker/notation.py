@@ -45,7 +45,7 @@ def parse_hand(text: str) -> list[Card]:
             "e.g. 'AKT.9.QJ7.-'"
         )
     cards: list[Card] = []
-    for suit, ranks in zip(Suit, parts[:4]):
+    for suit, ranks in zip(Suit, parts[:4], strict=True):
         ranks = ranks.replace("10", "T")
         if ranks == "-":
             continue

@@ -624,7 +624,7 @@ def _check_hands(hands: list[Any]) -> list[list[Card]]:
         raise ValueError(f"hands: need 4 hands (N, E, S, W), got {len(hands)}")
     out: list[list[Card]] = []
     seen: set[Card] = set()
-    for seat, hand in zip(SEATS, hands):
+    for seat, hand in zip(SEATS, hands, strict=True):
         cards = _parse_card_list(hand)
         if len(cards) != HAND_SIZE:
             raise ValueError(f"hands: {seat} has {len(cards)} cards; every hand has 8")

@@ -731,42 +731,18 @@ class KiksasDeal(Deal):
         self._to_move = None
 
     def _next_deal(self, result: Any) -> tuple[str, int, tuple[int, int] | None]:
-        """The dealing order of §3.10 (Kiksas) and §4.6 (Trikiksis)."""
-        n, d = self.n, self.dealer
-        left = (d + 1) % n
-        if self.akis is not None:
-            return self.deal_type, d, self.targets
-        outcome = result.outcome
-        Out = _core.KiksasOutcome
-        if self.deal_type in ("first", "writing"):
-            q = self.clubs_queen_holder
-            assert q is not None
-            nd = q if self.deal_type == "first" else left
-            if outcome == Out.WRITER_EGG:
-                if (
-                    self.deal_type == "first"
-                    and not self.trikiksis
-                    and self.options.first_deal_egg_dealer == "literal_left_of_dealer"
-                ):
-                    nd = left
-                return "writing", nd, None
-            if outcome == Out.WRITING_OFF_SWEEP:
-                return "writing", d, None
-            if self.trikiksis:
-                x = result.points[0]  # the writer's points
-                return "writing_off", nd, (x, DEAL_POINTS - x)
-            w = self.writing_pair()
-            assert w is not None
-            targets = [0, 0]
-            targets[w] = result.points[1 - w]
-            targets[1 - w] = result.points[w]
-            return "writing_off", nd, (targets[0], targets[1])
-        # Writing-off deal.
-        if self.trikiksis:
-            return "writing", d, None
-        if outcome == Out.SELF_EGG:
-            return "writing", d, None
-        return "writing", left, None
+        return next_deal(
+            players=self.n,
+            deal_type=self.deal_type,
+            dealer=self.dealer,
+            outcome=result.outcome.name.lower(),
+            akis=self.akis is not None,
+            points=(result.points[0], result.points[1]),
+            writing_pair=self.writing_pair(),
+            clubs_queen_holder=self.clubs_queen_holder,
+            targets=self.targets,
+            first_deal_egg_dealer=self.options.first_deal_egg_dealer,
+        )
 
     def result(self) -> KiksasResult | None:
         return self._result
@@ -929,6 +905,60 @@ class KiksasDeal(Deal):
 
 
 _HISTORY_EVENTS = frozenset({"CardPlayed", "TrickCompleted", "TargetReached"})
+
+
+def next_deal(
+    *,
+    players: int,
+    deal_type: str,
+    dealer: int,
+    outcome: str,
+    akis: bool = False,
+    points: tuple[int, int] = (0, 0),
+    writing_pair: int | None = None,
+    clubs_queen_holder: int | None = None,
+    targets: tuple[int, int] | None = None,
+    first_deal_egg_dealer: str = "clubs_queen_holder",
+) -> tuple[str, int, tuple[int, int] | None]:
+    """The dealing order of §3.10 (Kiksas, 4 players) and §4.6 (Trikiksis, 3 players).
+
+    ``outcome`` is the deal's outcome name (``writer_egg``, ``race_won``, ``self_egg``, ...),
+    ``points`` the deal's points per side (Kiksas: AC, BD; Trikiksis: the active player, the
+    coalition) and ``writing_pair`` (Kiksas) W. Returns the next deal's type, dealer and targets
+    (Kiksas: AC, BD; Trikiksis: the next writing-off player, the coalition).
+    """
+    left = (dealer + 1) % players
+    if akis:  # §3.8.5, D22: same dealer, same type, same targets
+        return deal_type, dealer, targets
+    if deal_type in ("first", "writing"):
+        if deal_type == "first":
+            if clubs_queen_holder is None:
+                raise ValueError("the first deal's next dealer is the clubs-queen holder")
+            nd = clubs_queen_holder
+        else:
+            nd = left
+        if outcome == "writer_egg":
+            if (
+                deal_type == "first"
+                and players == 4
+                and first_deal_egg_dealer == "literal_left_of_dealer"
+            ):
+                nd = left
+            return "writing", nd, None
+        if outcome == "writing_off_sweep":  # D17 egg_to_W: the same dealer writes again
+            return "writing", dealer, None
+        if players == 3:
+            x = points[0]  # the writer's points: the next writing-off player's target
+            return "writing_off", nd, (x, DEAL_POINTS - x)
+        if writing_pair is None:
+            raise ValueError("a Kiksas writing deal needs its writing pair")
+        new = [0, 0]
+        new[writing_pair] = points[1 - writing_pair]
+        new[1 - writing_pair] = points[writing_pair]
+        return "writing_off", nd, (new[0], new[1])
+    if players == 3 or outcome == "self_egg":
+        return "writing", dealer, None
+    return "writing", left, None
 
 
 def seat_index(seat: int | str, n: int = 4) -> int:

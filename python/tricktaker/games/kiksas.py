@@ -209,7 +209,6 @@ class KiksasDeal(Deal):
         self._su_dviem_asked: list[int] = []
         self._reached: list[bool] = [False, False]
         self._result: KiksasResult | None = None
-        self._evaluation: Any = None
 
         rng = _core.Rng(setup["seed"])
         if setup.get("deck") is not None:
@@ -677,7 +676,6 @@ class KiksasDeal(Deal):
     def _finish(self, result: Any) -> None:
         state = self.state
         assert state is not None and self.trump is not None
-        self._evaluation = result
         figures: list[dict[str, Any]] = []
         reason = result.outcome.name.lower()
         if result.figure_side >= 0:
@@ -751,7 +749,7 @@ class KiksasDeal(Deal):
         """The core's ``KiksasDealResult`` of the deal as it stands."""
         if self.state is None:
             raise IllegalAction("the play has not started")
-        return self._evaluation if self._evaluation is not None else self._evaluate()
+        return self._evaluate()
 
     # --- views --------------------------------------------------------------------------
 

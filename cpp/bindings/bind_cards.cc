@@ -23,6 +23,9 @@ void bind_cards(py::module_& m) {
   py::class_<Rng>(m, "Rng", "The portable generator behind every seeded shuffle.")
       .def(py::init<std::uint64_t>(), py::arg("seed"))
       .def("next", &Rng::next)
+      .def("__copy__", [](const Rng& rng) { return Rng(rng); })
+      .def(
+          "__deepcopy__", [](const Rng& rng, py::dict) { return Rng(rng); }, py::arg("memo"))
       .def(
           "below",
           [](Rng& rng, std::uint64_t n) {

@@ -13,11 +13,11 @@ import random
 from typing import Any
 
 import pytest
-from conftest import all_strings
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tricktaker as tt
+from conftest import all_strings
 from tricktaker.cards import cards_from_mask
 from tricktaker.games.klaverjas import DECK, DECK_MASK, KlaverjasDeal
 
@@ -149,7 +149,7 @@ def test_thousands_of_deals_over_all_option_combinations() -> None:
     combos = list(itertools.product(*(OPTION_VALUES[k] for k in keys)))
     rng = random.Random(2026)
     played = 0
-    for i, combo in enumerate(combos):
+    for combo in combos:
         game = tt.load("klaverjas", **dict(zip(keys, combo, strict=True)))
         for _ in range(2):
             deal = game.new_deal(seed=rng.getrandbits(63))

@@ -201,10 +201,12 @@ class Game(abc.ABC):
     options: Any
 
     @abc.abstractmethod
-    def new_deal(self, seed: int | None = None, **setup: Any) -> Deal: ...
+    def new_deal(self, *args: Any, **kwargs: Any) -> Deal:
+        """A new deal: from a seed, an exact deck order or given hands (see each game)."""
 
     @abc.abstractmethod
-    def new_match(self, seed: int | None = None) -> Match: ...
+    def new_match(self, *args: Any, **kwargs: Any) -> Match:
+        """A whole game to its end rule, deal after deal."""
 
     @abc.abstractmethod
     def _deal_from_setup(self, setup: dict[str, Any]) -> Deal: ...

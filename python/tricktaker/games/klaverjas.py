@@ -158,6 +158,8 @@ CLAIM = Action.call("claim")
 class KlaverjasDeal(Deal):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
+    game: KlaverjasGame
+
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game
         self.options = game.options
@@ -718,6 +720,8 @@ class KlaverjasMatch(Match):
     tournament with rotating partners (§5.7). Seats of ``to_move`` and ``apply`` are players
     P1..P4 as 0..3; in a single game they are the seats N, E, S, W.
     """
+
+    game: KlaverjasGame
 
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game

@@ -26,6 +26,7 @@ __all__: list[str] = [
     "klaverjas_score",
     "klaverjas_score_totals",
     "legal_cards",
+    "mask_to_ids",
     "parse_card",
     "trick_winner_index",
 ]
@@ -273,6 +274,10 @@ class PlayState:
         """
         The current trick as (seat, card) pairs in play order.
         """
+    def trick_record(self, index: typing.SupportsInt | typing.SupportsIndex) -> TrickRecord:
+        """
+        A completed trick's record; negative indices count from the end.
+        """
     def trick_records(self) -> list[TrickRecord]: ...
     def tricks_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def undo(self) -> None:
@@ -293,6 +298,11 @@ class PlayState:
     def to_move(self) -> int: ...
     @property
     def total_tricks(self) -> int: ...
+    @property
+    def trick_len(self) -> int:
+        """
+        Cards in the current (unfinished) trick.
+        """
     @property
     def trick_size(self) -> int: ...
     @property
@@ -363,6 +373,11 @@ def legal_cards(
 ) -> int:
     """
     The legal cards (mask) of a hand facing a partial trick; for tests and samplers.
+    """
+
+def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+    """
+    The card ids of a bit mask, in increasing order.
     """
 
 def parse_card(arg0: str) -> int: ...

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tricktaker._core import ALL_CARDS, mask_to_ids
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
 from tricktaker.games.options import options_to_dict
@@ -32,7 +33,7 @@ class Action:
 
     @classmethod
     def play(cls, card: Card) -> Action:
-        return cls(str(card), card)
+        return _CARD_ACTIONS[card.id]
 
     @classmethod
     def call(cls, name: str) -> Action:
@@ -44,6 +45,16 @@ class Action:
 
     def __str__(self) -> str:
         return self.name
+
+
+_CARD_ACTIONS: dict[int, Action] = {
+    i: Action(str(Card(i)), Card(i)) for i in range(64) if (ALL_CARDS >> i) & 1
+}
+
+
+def card_actions(mask: int) -> list[Action]:
+    """The card actions of a bit mask of cards (legal moves), in card id order."""
+    return [_CARD_ACTIONS[i] for i in mask_to_ids(mask)]
 
 
 @dataclass(frozen=True)

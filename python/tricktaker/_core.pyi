@@ -21,6 +21,8 @@ __all__: list[str] = [
     "TrickRecord",
     "VoidTrumpDuty",
     "card_to_string",
+    "klaverjas_playouts_from",
+    "klaverjas_random_playouts",
     "klaverjas_roem",
     "klaverjas_rules",
     "klaverjas_score",
@@ -329,6 +331,32 @@ class KlaverjasDealScore:
     def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def klaverjas_playouts_from(
+    state: PlayState,
+    playing_team: typing.SupportsInt | typing.SupportsIndex,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict:
+    """
+    n random playouts of a Klaverjas position; per-playout results as numpy arrays.
+    """
+
+def klaverjas_random_playouts(
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    rotterdam: bool = False,
+    undertrump_compulsory: bool = False,
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict:
+    """
+    n random Klaverjas deals: random dealer, uniform trump and declarer, random legal cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).
+    """
+
 def klaverjas_roem(
     cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     trump: typing.SupportsInt | typing.SupportsIndex,

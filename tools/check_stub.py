@@ -24,7 +24,9 @@ def generate() -> str:
             capture_output=True,
         )
         path = pathlib.Path(tmp) / "tricktaker" / "_core.pyi"
+        # pybind11 spells plain py::dict as bare ``dict``; give it type arguments for mypy.
         text = path.read_text().replace("memo: dict)", "memo: dict[typing.Any, typing.Any])")
+        text = text.replace(") -> dict:", ") -> dict[str, typing.Any]:")
         path.write_text(text)
         subprocess.run(["ruff", "format", "-q", str(path)], check=True)
         return path.read_text()

@@ -339,7 +339,7 @@ def klaverjas_playouts_from(
     pit_for_any_team: bool = True,
     tie_is_nat: bool = True,
     threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict:
+) -> dict[str, typing.Any]:
     """
     n random playouts of a Klaverjas position; per-playout results as numpy arrays.
     """
@@ -352,7 +352,7 @@ def klaverjas_random_playouts(
     pit_for_any_team: bool = True,
     tie_is_nat: bool = True,
     threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict:
+) -> dict[str, typing.Any]:
     """
     n random Klaverjas deals: random dealer, uniform trump and declarer, random legal cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).
     """

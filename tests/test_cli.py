@@ -12,6 +12,7 @@ import pytest
 import tricktaker as tt
 from tricktaker.bots import RandomBot
 from tricktaker.cli import main, parse_option_value
+from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.sim import bot_seed
 
 SEED = 2024
@@ -36,6 +37,7 @@ def scripted_deal(seed: int) -> tuple[list[str], Any, dict[str, int]]:
     count of the bad lines of each kind."""
     game = tt.load("klaverjas")
     deal = game.new_deal(seed=seed)
+    assert isinstance(deal, KlaverjasDeal)
     bots = {seat: RandomBot(bot_seed(seed, seat)) for seat in range(4)}
     lines: list[str] = ["", "what?", "99"]
     bad = {"not understood": 1, "no action": 1, "not held": 0, "not allowed": 0, "trump": 0}

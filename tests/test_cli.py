@@ -94,7 +94,7 @@ def test_play_a_whole_scripted_deal(
     assert "S, your card> " in out
     assert "choose trumps or pass> " in out
     assert re.search(r"On the table: \S", out)
-    assert "Not understood: 'what?'" in out
+    assert "Not an action allowed now: 'what?'" in out
     assert "There is no action 99; choose 1 to" in out
     assert out.count("You do not hold") == bad["not held"] == 1
     refusals = re.findall(r"is not allowed now: ([^.]+)\. Legal now:", out)
@@ -243,3 +243,70 @@ def test_games_listing(capsys: pytest.CaptureFixture[str]) -> None:
 def test_option_values(text: str, value: Any) -> None:
     parsed = parse_option_value(text)
     assert parsed == value and type(parsed) is type(value)
+
+
+def test_play_penalized_revoke(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # S types every card of the pack in turn: the first one held is taken, legal or not
+    pack = [r + s for s in "SHDC" for r in "789TJQKA"]
+    script = "♥\n" + "\n".join(pack * 8) + "\n"
+    argv = ["play", "klaverjas", "--deals", "1", "--seed", "2026", "-o", "illegal_play=penalize"]
+    code, out, _ = run(capsys, monkeypatch, argv, script)
+    assert code == 0
+    assert "breaks the rules; it stands, and the game penalizes it." in out
+    assert "(illegal!)" in out
+    assert "N-S played an illegal card and scores 0." in out
+    assert re.search(r"deal score\s+0\s+\d+2\n", out)
+    # without the option the same input is refused, never played
+    code, out, _ = run(capsys, monkeypatch, argv[:-2], script)
+    assert code == 0 and "(illegal!)" not in out and "is not allowed now: " in out
+
+
+def test_play_manual_roem_claims_at_every_seat(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "klaverjas", "--deals", "1", "--seats", "all", "-o", "roem_claim=manual"]
+    for seed in range(1, 40):
+        code, out, _ = run(capsys, monkeypatch, argv + ["--seed", str(seed)], "claim\n1\n" * 80)
+        assert code == 0 and "Done: 1 deal played." in out
+        if " claims " in out:
+            break
+    assert re.search(r"[NESW] claims (20|40|50|70|100|200) roem for trick \d", out)
+    assert "Not an action allowed now: 'claim'" in out
+
+
+# N: KH 9S 7S AD 8D 7D 8C 7C; E: JS 8S 8H 9H 9D TD JD QD; S: AS QS 7H QC KC AC TC 9C;
+# W: TS KS AH TH JH QH JC KD. Spades are trumps; W leads.
+HINT_HANDS = [
+    "KH 9S 7S AD 8D 7D 8C 7C",
+    "JS 8S 8H 9H 9D TD JD QD",
+    "AS QS 7H QC KC AC TC 9C",
+    "TS KS AH TH JH QH JC KD",
+]
+
+
+@pytest.mark.parametrize(
+    ("plays", "typed", "hint"),
+    [
+        (["AH"], "9S", "you must follow ♥"),  # N holds KH
+        (["TS"], "AD", "you must follow ♠"),  # trumps led, N holds trumps
+        (["TS"], "7S", "with trumps led you must beat the highest trump if you can"),  # 9S beats
+        (["KD", "7D", "9D"], "7H", "you must play a trump"),  # S void in ♦, W winning (A1a)
+    ],
+)
+def test_illegal_card_hints(plays: list[str], typed: str, hint: str) -> None:
+    from tricktaker.cli import parse_person_input, view_for
+
+    game = tt.load("klaverjas")
+    deal = game.new_deal(seed=0, dealer="S", hands=HINT_HANDS, trump="S", declarer="W")
+    for card in plays:
+        deal.apply(card)
+    seat = deal.to_move
+    assert seat is not None
+    legal = deal.legal_actions()
+    assert tt.Action.play(tt.Card.parse(typed)) not in legal
+    obs = deal.observation(seat)
+    answer = parse_person_input(typed, legal, obs, view_for("klaverjas"))
+    assert isinstance(answer, str)
+    assert f"is not allowed now: {hint}. Legal now: " in answer, answer

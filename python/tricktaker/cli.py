@@ -182,9 +182,17 @@ def _normalize_suit_words(text: str) -> str:
 
 
 def parse_person_input(
-    text: str, legal: Sequence[Action], obs: Mapping[str, Any], view: TextView
+    text: str,
+    legal: Sequence[Action],
+    obs: Mapping[str, Any],
+    view: TextView,
+    accepts_illegal: Callable[[Action], bool] | None = None,
 ) -> Action | str:
-    """The action a person's line names, or an error text saying what is allowed."""
+    """The action a person's line names, or an error text saying what is allowed.
+
+    ``accepts_illegal(action)`` says whether the game takes a card outside the legal list
+    (Klaverjas ``illegal_play=penalize``); such a card is returned for the game to penalize.
+    """
     text = text.strip()
     choices = "  ".join(f"{i}) {view.action_text(a)}" for i, a in enumerate(legal, 1))
     if text.isdigit():
@@ -204,6 +212,8 @@ def parse_person_input(
         hand = obs.get("hand")
         if isinstance(hand, list) and str(card) not in hand:
             return f"You do not hold {card.pretty()}. Legal now: {choices}"
+        if accepts_illegal is not None and accepts_illegal(Action.play(card)):
+            return Action.play(card)
         hint = view.illegal_hint(obs, card)
         return f"{card.pretty()} is not allowed now{hint}. Legal now: {choices}"
     wanted = {text.lower(), _normalize_suit_words(text)}
@@ -211,7 +221,7 @@ def parse_person_input(
         if action.card is None and wanted & _call_forms(action, view):
             return action
     return (
-        f"Not understood: {text!r}. Type a card (10♥ or TH), a call, or a number; "
+        f"Not an action allowed now: {text!r}. Type a card (10♥ or TH), a call, or a number; "
         f"'help' shows the actions, 'quit' leaves. Legal now: {choices}"
     )
 
@@ -222,6 +232,7 @@ def _ask(
     legal: Sequence[Action],
     obs: Mapping[str, Any],
     view: TextView,
+    accepts_illegal: Callable[[Action], bool] | None = None,
 ) -> Action:
     echo = not stdin.isatty()  # piped input: show it, so the transcript reads as a dialogue
     while True:
@@ -241,8 +252,14 @@ def _ask(
             for line_out in view.turn(obs, legal):
                 print(line_out, file=out)
             continue
-        choice = parse_person_input(text, legal, obs, view)
+        choice = parse_person_input(text, legal, obs, view, accepts_illegal)
         if isinstance(choice, Action):
+            if choice not in legal:
+                print(
+                    f"{view.action_text(choice)} breaks the rules; it stands, and the game "
+                    "penalizes it.",
+                    file=out,
+                )
             return choice
         print(choice, file=out)
 
@@ -277,6 +294,13 @@ def _parse_seats(text: str, names: list[str]) -> set[int]:
                 f"(or 0-{len(names) - 1}), comma-separated, or 'none' / 'all'"
             )
     return seats
+
+
+def _accepts_illegal(machine: StateMachine, seat: int) -> Callable[[Action], bool]:
+    def accepts(action: Action) -> bool:
+        return machine._accepts_extra(action, seat)
+
+    return accepts
 
 
 def _describe_game(game: Game) -> str:
@@ -349,7 +373,7 @@ def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -
                 legal = view.arrange(obs, legal)
                 for line in view.turn(obs, legal):
                     print(line, file=out)
-                action = _ask(stdin, out, legal, obs, view)
+                action = _ask(stdin, out, legal, obs, view, _accepts_illegal(machine, seat))
             else:
                 action = bots[seat].act(obs, legal)
             try:
@@ -779,18 +803,23 @@ def _kj_result(result: Any) -> Lines:
 def _kj_standings(game: Game, standings: Any) -> Lines:
     ns, ew = standings.team_scores
     played = standings.deals_played
-    line = f"{_KJ_TEAMS[0]} {ns}, {_KJ_TEAMS[1]} {ew} after {played} deal{'s' * (played != 1)}"
-    if not standings.over:
-        return [f"Standings: {line}."]
-    lines = [f"Final: {line}."]
-    if standings.player_totals is not None:
+    teams = f"{_KJ_TEAMS[0]} {ns}, {_KJ_TEAMS[1]} {ew}"
+    after = f"after {played} deal{'s' * (played != 1)}"
+    if standings.player_totals is not None:  # the 48-deal tournament: players P1..P4
         totals = ", ".join(f"P{i + 1} {t}" for i, t in enumerate(standings.player_totals))
-        lines.append(f"Players: {totals}. Winner: {standings.winner}.")
-    elif standings.winner == "draw":
-        lines.append("The game is a draw.")
-    else:
-        lines.append(f"{standings.winner[0]}-{standings.winner[1]} win the game.")
-    return lines
+        if not standings.over:
+            if (ns, ew) == (0, 0):  # a deal always scores, so a new game has just begun
+                return [f"Standings {after}: players {totals}. A new game, new partners."]
+            return [f"Standings {after}: this game {teams}; players {totals}."]
+        return [f"Final {after}: players {totals}.", f"Winner: {standings.winner}."]
+    if not standings.over:
+        return [f"Standings: {teams} {after}."]
+    if standings.winner == "draw":
+        return [f"Final: {teams} {after}.", "The game is a draw."]
+    return [
+        f"Final: {teams} {after}.",
+        f"{standings.winner[0]}-{standings.winner[1]} win the game.",
+    ]
 
 
 register_view(

@@ -38,7 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeAlias
 
 from tricktaker.bots import Bot, bot_names, make_bot
 from tricktaker.cards import Card, Rank, Suit
@@ -49,7 +49,7 @@ from tricktaker.sim import bot_seed, simulate
 
 __all__ = ["TextView", "main", "register_view"]
 
-Lines = list[str]
+Lines: TypeAlias = list[str]
 
 
 # --- per-game views --------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -67,8 +67,8 @@ __all__ = [
 
 _MASK64 = (1 << 64) - 1
 
-Progress = Callable[[int, int], None]
-BotSpec = str | Bot
+Progress: TypeAlias = Callable[[int, int], None]
+BotSpec: TypeAlias = str | Bot
 
 
 def _splitmix64(value: int) -> int:

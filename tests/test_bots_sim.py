@@ -256,3 +256,14 @@ def test_deal_seeds_are_distinct_and_in_range() -> None:
     assert all(0 <= s < 2**64 for s in seeds)
     assert deal_seed(7, 0) != deal_seed(8, 0)
     assert len({bot_seed(123, seat) for seat in range(10)}) == 10
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    from tricktaker import bots as bots_module
+    from tricktaker import sim as sim_module
+
+    for module in (bots_module, sim_module):
+        failures, tried = doctest.testmod(module)
+        assert tried > 0 and failures == 0, module.__name__

@@ -310,3 +310,14 @@ def test_illegal_card_hints(plays: list[str], typed: str, hint: str) -> None:
     answer = parse_person_input(typed, legal, obs, view_for("klaverjas"))
     assert isinstance(answer, str)
     assert f"is not allowed now: {hint}. Legal now: " in answer, answer
+
+
+def test_play_tournament_default_person_is_p3(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "klaverjas", "-o", "match_format=rotating_partners_48", "--seed", "1"]
+    code, out, _ = run(capsys, monkeypatch, argv + ["--deals", "2"], "1\n" * 100)
+    assert code == 0
+    assert "People: P3;" in out
+    assert "Seating: N=P1 E=P2 S=P3 W=P4" in out
+    assert "Standings after 2 deals: this game N-S " in out

@@ -296,6 +296,14 @@ def _parse_seats(text: str, names: list[str]) -> set[int]:
     return seats
 
 
+def _default_human(names: list[str]) -> set[int]:
+    """The seat named S; without one (players P1..P4 of a tournament), the third of four
+    players, who sits at S in the first game, or else the first."""
+    if "S" in names:
+        return {names.index("S")}
+    return {2} if len(names) == 4 else {0}
+
+
 def _accepts_illegal(machine: StateMachine, seat: int) -> Callable[[Action], bool]:
     def accepts(action: Action) -> bool:
         return machine._accepts_extra(action, seat)
@@ -337,7 +345,7 @@ def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -
     machine: StateMachine
     machine = game.new_deal(seed=seed) if args.deals == 1 else game.new_match(seed=seed)
     names = _seat_names(machine, _num_seats(machine))
-    humans = _parse_seats(args.seats, names)
+    humans = _default_human(names) if args.seats is None else _parse_seats(args.seats, names)
     bots: dict[int, Bot] = {
         seat: make_bot(args.bot, bot_seed(seed, seat)) for seat in range(len(names))
     }
@@ -378,8 +386,10 @@ def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -
                 action = bots[seat].act(obs, legal)
             try:
                 event = machine.apply(action)
-            except ValueError as exc:  # a rule the legal list did not show; ask again
-                print(f"Not allowed: {exc}", file=out)
+            except ValueError as exc:
+                if seat not in humans:
+                    raise
+                print(f"Not allowed: {exc}", file=out)  # a rule the legal list did not show
                 continue
             for line in view.event(deal, event):
                 print(line, file=out)
@@ -560,8 +570,7 @@ def build_parser() -> argparse.ArgumentParser:
     _game_options(play)
     play.add_argument(
         "--seats",
-        default="S",
-        help="which seats people play: S (default), N,S, NS, 0,2, all or none",
+        help="which seats people play: S (the default), N,S, NS, 0,2, P3, all or none",
     )
     play.add_argument(
         "--deals",
@@ -703,7 +712,8 @@ def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
         if obs.get("proposed_suit"):
             lines.append(f"Drawn suit: {Suit.parse(obs['proposed_suit']).symbol}")
     else:
-        played = sum(1 for _ in obs["tricks"])
+        # tricks complete so far, from the cards left (the history may be hidden, D32)
+        played = (4 * 8 - sum(obs["hand_sizes"])) // 4
         ns, ew = obs["card_points"]
         rns, rew = obs["roem"]
         lines.append(

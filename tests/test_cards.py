@@ -104,44 +104,69 @@ def test_deck_helper() -> None:
 M64 = (1 << 64) - 1
 
 
-def _reference_xoshiro(seed: int, n: int) -> list[int]:
-    """xoshiro256** seeded by splitmix64, written independently from the published algorithm."""
-    state = []
-    for _ in range(4):
-        seed = (seed + 0x9E3779B97F4A7C15) & M64
-        z = seed
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        state.append(z ^ (z >> 31))
+class ReferenceRng:
+    """xoshiro256** seeded by splitmix64, Lemire's unbiased bounded integers and a top-down
+    Fisher-Yates shuffle, written independently from the published algorithms."""
 
+    def __init__(self, seed: int) -> None:
+        self.state = []
+        for _ in range(4):
+            seed = (seed + 0x9E3779B97F4A7C15) & M64
+            z = seed
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            self.state.append(z ^ (z >> 31))
+
+    @staticmethod
     def rotl(x: int, k: int) -> int:
         return ((x << k) | (x >> (64 - k))) & M64
 
-    out = []
-    for _ in range(n):
-        s0, s1, s2, s3 = state
-        out.append((rotl((s1 * 5) & M64, 7) * 9) & M64)
+    def next(self) -> int:
+        s0, s1, s2, s3 = self.state
+        result = (self.rotl((s1 * 5) & M64, 7) * 9) & M64
         t = (s1 << 17) & M64
         s2 ^= s0
         s3 ^= s1
         s1 ^= s2
         s0 ^= s3
         s2 ^= t
-        s3 = rotl(s3, 45)
-        state = [s0, s1, s2, s3]
-    return out
+        s3 = self.rotl(s3, 45)
+        self.state = [s0, s1, s2, s3]
+        return result
+
+    def below(self, n: int) -> int:
+        product = self.next() * n
+        if product & M64 < n:
+            threshold = (2**64 - n) % n
+            while product & M64 < threshold:
+                product = self.next() * n
+        return product >> 64
+
+    def shuffled(self, items: list[int]) -> list[int]:
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
 
 
 def test_rng_matches_reference_algorithm() -> None:
-    rng = _core.Rng(42)
-    assert [rng.next() for _ in range(5)] == _reference_xoshiro(42, 5)
+    rng, ref = _core.Rng(42), ReferenceRng(42)
+    assert [rng.next() for _ in range(5)] == [ref.next() for _ in range(5)]
+    rng, ref = _core.Rng(3), ReferenceRng(3)
+    for n in (1, 2, 3, 7, 32, 1000, 2**63 + 5):
+        assert [rng.below(n) for _ in range(20)] == [ref.below(n) for _ in range(20)]
+    for seed in (0, 7, 2**64 - 1):
+        assert _core.Rng(seed).shuffled(list(range(32))) == ReferenceRng(seed).shuffled(
+            list(range(32))
+        )
 
 
 def test_shuffle_is_portable() -> None:
-    # Golden values: a seed must give the same shuffle on every machine and compiler.
-    assert _core.Rng(7).shuffled(list(range(10))) == [8, 3, 9, 0, 7, 2, 1, 6, 5, 4]
+    # Golden values: a seed must give the same deal on every machine and compiler.
+    assert _core.Rng(7).shuffled(list(range(10))) == GOLDEN_SHUFFLE
     deal = tt.load("klaverjas").new_deal(seed=2024, dealer="W")
-    assert " ".join(str(c) for c in deal.hand("N")) == "7S 8S 9S AS 8D 9C QC AC"
+    assert " ".join(str(c) for c in deal.hand("N")) == GOLDEN_N_HAND
 
 
 def test_below_is_in_range_and_covers() -> None:
@@ -150,3 +175,7 @@ def test_below_is_in_range_and_covers() -> None:
     assert seen == {0, 1, 2, 3, 4}
     with pytest.raises(ValueError):
         rng.below(0)
+
+
+GOLDEN_SHUFFLE = [1, 8, 3, 0, 4, 5, 9, 6, 2, 7]
+GOLDEN_N_HAND = "QS TH JH AH 9D TD JC AC"

@@ -319,7 +319,10 @@ E65_HANDS = [
     "TH JH 8H QD 8D TC KC 7C",
     "KS JS 8S AH QH AD JD 9C",
 ]
-E65_PLAY = "JC 8C 7C 9C  QC AC KC AH  AS TC 8S TS  TH QH KH 7H  QD AD 7D TD  KS QS 7S 8H  JS 9H 9S 8D  JD 9D KD JH"
+E65_PLAY = (
+    "JC 8C 7C 9C  QC AC KC AH  AS TC 8S TS  TH QH KH 7H  QD AD 7D TD  KS QS 7S 8H  "
+    "JS 9H 9S 8D  JD 9D KD JH"
+)
 
 
 def test_e65_nat_by_roem() -> None:

@@ -115,6 +115,16 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("tricks_played", &PlayState::tricks_played)
       .def_property_readonly("total_tricks", &PlayState::total_tricks)
       .def_property_readonly("cards_played", &PlayState::cards_played)
+      .def_property_readonly("trick_len", &PlayState::trick_len,
+                             "Cards in the current (unfinished) trick.")
+      .def(
+          "trick_record",
+          [](const PlayState& s, int i) {
+            if (i < 0) i += s.tricks_played();
+            if (i < 0 || i >= s.tricks_played()) throw py::index_error("no such completed trick");
+            return s.trick_record(i);
+          },
+          py::arg("index"), "A completed trick's record; negative indices count from the end.")
       .def("side", &PlayState::side, py::arg("seat"))
       .def(
           "hand",

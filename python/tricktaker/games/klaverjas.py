@@ -28,6 +28,7 @@ from tricktaker.games.base import (
     Event,
     Game,
     Match,
+    card_actions,
     check_seed,
     new_seed,
 )
@@ -158,6 +159,8 @@ CLAIM = Action.call("claim")
 class KlaverjasDeal(Deal):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
+    game: KlaverjasGame
+
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game
         self.options = game.options
@@ -215,7 +218,7 @@ class KlaverjasDeal(Deal):
             return actions
         if seat == self._to_move:
             assert self.state is not None
-            actions += [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            actions += card_actions(self.state.legal_moves())
         return actions
 
     def _accepts_extra(self, action: Action, seat: int) -> bool:
@@ -293,12 +296,11 @@ class KlaverjasDeal(Deal):
     def _claim_open_for(self, seat: int) -> bool:
         if self._claimable_trick is None or self.state is None:
             return False
-        record = self.state.trick_records()[self._claimable_trick]
-        return team_of(record.winner) == team_of(seat)
+        return team_of(self.state.trick_record(self._claimable_trick).winner) == team_of(seat)
 
     def _apply_claim(self, seat: int) -> Event:
         assert self.state is not None and self._claimable_trick is not None
-        record = self.state.trick_records()[self._claimable_trick]
+        record = self.state.trick_record(self._claimable_trick)
         self._claimed[team_of(record.winner)] += record.bonus
         trick = self._claimable_trick
         self._claimable_trick = None
@@ -316,8 +318,8 @@ class KlaverjasDeal(Deal):
         detail: dict[str, Any] = {"card": str(card)}
         if not legal:
             detail["illegal"] = True
-        if not state.trick():  # the card completed a trick
-            record = state.trick_records()[-1]
+        if state.trick_len == 0:  # the card completed a trick
+            record = state.trick_record(-1)
             detail.update(
                 trick=state.tricks_played,
                 trick_winner=SEATS[record.winner],
@@ -329,7 +331,7 @@ class KlaverjasDeal(Deal):
         if state.is_terminal():
             if self._claimable_trick is not None:
                 self._phase = "roem_claim"
-                self._to_move = state.trick_records()[-1].winner
+                self._to_move = state.trick_record(-1).winner
             else:
                 self._finish()
         else:
@@ -718,6 +720,8 @@ class KlaverjasMatch(Match):
     tournament with rotating partners (§5.7). Seats of ``to_move`` and ``apply`` are players
     P1..P4 as 0..3; in a single game they are the seats N, E, S, W.
     """
+
+    game: KlaverjasGame
 
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game

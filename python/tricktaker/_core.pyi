@@ -8,9 +8,16 @@ import typing
 
 __all__: list[str] = [
     "ALL_CARDS",
+    "AkisKind",
     "BLACK_JOKER",
+    "FigureKind",
     "FollowPolicy",
     "IllegalAction",
+    "KiksasDealContext",
+    "KiksasDealResult",
+    "KiksasDealType",
+    "KiksasOutcome",
+    "KiksasTrumpCount",
     "KlaverjasDealScore",
     "OvertrumpDuty",
     "PlayState",
@@ -21,6 +28,14 @@ __all__: list[str] = [
     "TrickRecord",
     "VoidTrumpDuty",
     "card_to_string",
+    "kiksas_deck",
+    "kiksas_evaluate",
+    "kiksas_evaluate_tricks",
+    "kiksas_may_decline_last_lead",
+    "kiksas_rules",
+    "kiksas_su_dviem_available",
+    "kiksas_trump_count",
+    "kiksas_trump_queen",
     "klaverjas_playouts_from",
     "klaverjas_random_playouts",
     "klaverjas_roem",
@@ -330,7 +345,295 @@ class KlaverjasDealScore:
     @property
     def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
 
+class KiksasDealType:
+    """
+    Members:
+
+      FIRST
+
+      WRITING
+
+      WRITING_OFF
+    """
+
+    FIRST: typing.ClassVar[KiksasDealType]
+    WRITING: typing.ClassVar[KiksasDealType]
+    WRITING_OFF: typing.ClassVar[KiksasDealType]
+    __members__: typing.ClassVar[dict[str, KiksasDealType]]
+    @typing.overload
+    def __eq__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AkisKind:
+    """
+    Members:
+
+      NONE
+
+      OWN_TRUMPS
+
+      NO_TRUMPS_ALL
+
+      NO_TRUMPS_NONE
+    """
+
+    NONE: typing.ClassVar[AkisKind]
+    NO_TRUMPS_ALL: typing.ClassVar[AkisKind]
+    NO_TRUMPS_NONE: typing.ClassVar[AkisKind]
+    OWN_TRUMPS: typing.ClassVar[AkisKind]
+    __members__: typing.ClassVar[dict[str, AkisKind]]
+    @typing.overload
+    def __eq__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class FigureKind:
+    """
+    Members:
+
+      NONE
+
+      STROKE
+
+      EGG
+
+      CROSS
+    """
+
+    CROSS: typing.ClassVar[FigureKind]
+    EGG: typing.ClassVar[FigureKind]
+    NONE: typing.ClassVar[FigureKind]
+    STROKE: typing.ClassVar[FigureKind]
+    __members__: typing.ClassVar[dict[str, FigureKind]]
+    @typing.overload
+    def __eq__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasOutcome:
+    """
+    Members:
+
+      UNDECIDED
+
+      WRITTEN
+
+      WRITER_EGG
+
+      WRITING_OFF_SWEEP
+
+      RACE_WON
+
+      RACE_SWEEP_EGG
+
+      CONCEDED
+
+      SU_DVIEM_MADE
+
+      SU_DVIEM_FAILED
+
+      SELF_EGG
+
+      AKIS_MADE
+
+      AKIS_FAILED
+    """
+
+    AKIS_FAILED: typing.ClassVar[KiksasOutcome]
+    AKIS_MADE: typing.ClassVar[KiksasOutcome]
+    CONCEDED: typing.ClassVar[KiksasOutcome]
+    RACE_SWEEP_EGG: typing.ClassVar[KiksasOutcome]
+    RACE_WON: typing.ClassVar[KiksasOutcome]
+    SELF_EGG: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_FAILED: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_MADE: typing.ClassVar[KiksasOutcome]
+    UNDECIDED: typing.ClassVar[KiksasOutcome]
+    WRITER_EGG: typing.ClassVar[KiksasOutcome]
+    WRITING_OFF_SWEEP: typing.ClassVar[KiksasOutcome]
+    WRITTEN: typing.ClassVar[KiksasOutcome]
+    __members__: typing.ClassVar[dict[str, KiksasOutcome]]
+    @typing.overload
+    def __eq__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasDealContext:
+    """
+    What the deal evaluation needs besides the play state.
+    """
+
+    akis: AkisKind
+    akis_play_out: bool
+    last_lead_declined: bool
+    su_dviem: bool
+    sweep_egg_to_o: bool
+    sweep_egg_to_w: bool
+    type: KiksasDealType
+    writing_off_end_when_decided: bool
+    def __init__(self) -> None: ...
+    @property
+    def akis_side(self) -> int: ...
+    @akis_side.setter
+    def akis_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def su_dviem_made_strokes(self) -> int: ...
+    @su_dviem_made_strokes.setter
+    def su_dviem_made_strokes(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def targets(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @targets.setter
+    def targets(
+        self,
+        arg0: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+        ],
+    ) -> None: ...
+    @property
+    def writing_side(self) -> int: ...
+    @writing_side.setter
+    def writing_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+
+class KiksasDealResult:
+    @property
+    def decided(self) -> bool: ...
+    @property
+    def figure_count(self) -> int: ...
+    @property
+    def figure_kind(self) -> FigureKind: ...
+    @property
+    def figure_side(self) -> int: ...
+    @property
+    def outcome(self) -> KiksasOutcome: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def points(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def race_winner(self) -> int: ...
+    @property
+    def reached_at(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def tricks(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KiksasTrumpCount:
+    @property
+    def announced(self) -> int: ...
+    @property
+    def announcer(self) -> int: ...
+    @property
+    def partner(self) -> int: ...
+    @property
+    def partner_trumps(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def kiksas_deck() -> int:
+    """
+    The 24-card deck (9 to A of every suit) as a mask.
+    """
+
+def kiksas_evaluate(state: PlayState, context: KiksasDealContext) -> KiksasDealResult:
+    """
+    Points, the race, the outcome and the figures of a deal in progress or finished.
+    """
+
+def kiksas_evaluate_tricks(
+    winner_sides: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    points: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    total_tricks: typing.SupportsInt | typing.SupportsIndex,
+    context: KiksasDealContext,
+    trick_open: bool = False,
+) -> KiksasDealResult:
+    """
+    The evaluation from the completed tricks alone: each trick's winning side and points.
+    """
+
+def kiksas_may_decline_last_lead(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    must_overtrump: bool = False,
+    must_head_in_suit: bool = False,
+    partner_exemption: bool = False,
+) -> RulesTable:
+    """
+    The rules table of a deal: trump 0..3, or -1 for a no-trump Akis.
+    """
+
+def kiksas_su_dviem_available(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_trump_count(
+    state: PlayState, partner: typing.SupportsInt | typing.SupportsIndex
+) -> KiksasTrumpCount:
+    """
+    The announcement after trick 1: the winner's count and the partner's addition.
+    """
+
+def kiksas_trump_queen(trump: typing.SupportsInt | typing.SupportsIndex) -> int: ...
 def klaverjas_playouts_from(
     state: PlayState,
     playing_team: typing.SupportsInt | typing.SupportsIndex,

@@ -298,9 +298,9 @@ def test_e16_first_to_reach_wins(end: str) -> None:
     assert res.figures == ({"to": "BD", "kind": "strokes", "count": 1},)
     assert (res.next_type, res.next_dealer) == ("writing", "D")
     reached = events(deal, "TargetReached")
-    assert reached[0] == {"type": "TargetReached", "side": "AC", "trick_no": 5, "points": 62}
+    assert reached[0] == {"type": "TargetReached", "pair": "AC", "trick_no": 5, "points": 62}
     if end == "play_out":
-        assert res.points == (62, 76) and reached[1]["side"] == "BD"
+        assert res.points == (62, 76) and reached[1]["pair"] == "BD"
         assert len(events(deal, "TrickCompleted")) == 6
     else:
         assert len(events(deal, "TrickCompleted")) == 5
@@ -1019,7 +1019,7 @@ def test_e41_o_target_zero(options: dict[str, str], tricks: int) -> None:
     deal = run_e41((138, 0), **options)
     assert events(deal, "TargetReached")[0] == {
         "type": "TargetReached",
-        "side": "BD",
+        "pair": "BD",
         "trick_no": 0,
         "points": 0,
     }

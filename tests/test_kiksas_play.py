@@ -23,7 +23,18 @@ OPTION_VALUES += [("first_dealer", "B")]
 
 # Values under these keys name pairs or players ("AC" is also the ace of clubs).
 CARD_NAMES = {str(Card(i)) for i in range(64) if (tt._core.ALL_CARDS >> i) & 1}
-NOT_CARDS = {"to", "side", "writing_pair", "race_winner", "winners", "losers", "active_player"}
+NOT_CARDS = {
+    "to",
+    "side",
+    "pair",
+    "player",
+    "winner",
+    "writing_pair",
+    "race_winner",
+    "winners",
+    "losers",
+    "active_player",
+}
 
 
 def cards_in(data: Any, key: str | None = None) -> set[str]:
@@ -101,7 +112,8 @@ def check_result(deal: KiksasDeal) -> None:
         assert sum(res.points) == 138
         assert sum(res.player_points) == 138
     awarded = [e for e in deal.events if e["type"] == "FiguresAwarded"]
-    assert [(e["to"], e["kind"], e["count"]) for e in awarded] == [
+    who = "player" if deal.trikiksis else "pair"
+    assert [(e[who], e["kind"], e["count"]) for e in awarded] == [
         (f["to"], f["kind"], f["count"]) for f in res.figures
     ]
     recipients = {f["to"] for f in res.figures}
@@ -165,9 +177,14 @@ def run_match(game: tt.Game, seed: int, checks: bool = True) -> KiksasMatch:
     for deal in seen_deals:
         for event in deal.events:
             if event["type"] == "FiguresAwarded":
-                totals[event["to"]] += event["count"]
+                totals[event.get("pair", event.get("player"))] += event["count"]
     assert totals == {k: v.total for k, v in match.figures.items()}
     res = match.result()
+    assert match.events[-1]["type"] == "MatchEnded"
+    assert match.events[-1]["winner"] == "/".join(res.winners)
+    assert [e["no"] for d in seen_deals for e in d.events if e["type"] == "DealStarted"] == list(
+        range(1, len(seen_deals) + 1)
+    )
     limit = game.options.figures_to_lose
     assert res.over and res.winners and res.losers
     assert all(totals[k] >= limit for k in res.losers)

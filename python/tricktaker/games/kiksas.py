@@ -220,7 +220,8 @@ class KiksasDeal(Deal):
 
         self._emit(
             "DealStarted",
-            type=self.deal_type,
+            no=setup.get("no", 1 if self.deal_type == "first" else None),
+            deal_type=self.deal_type,
             dealer=SEATS[self.dealer],
             first=SEATS[self.first],
             second=SEATS[self.second],
@@ -409,6 +410,7 @@ class KiksasDeal(Deal):
         return Event(seat, str(action), phase, {"events": self.events[start:]})
 
     def _emit(self, event_type: str, **detail: Any) -> None:
+        assert "type" not in detail
         self.events.append({"type": event_type, **detail})
 
     # --- peek, trump and Akis -----------------------------------------------------------
@@ -563,7 +565,7 @@ class KiksasDeal(Deal):
                 self._reached[side] = True
                 self._emit(
                     "TargetReached",
-                    side=self._side_name(side),
+                    **{"side" if self.trikiksis else "pair": self._side_name(side)},
                     trick_no=at,
                     points=result.points[side],
                 )
@@ -687,7 +689,11 @@ class KiksasDeal(Deal):
             for to in recipients:
                 figures.append({"to": to, "kind": kind, "count": result.figure_count})
                 self._emit(
-                    "FiguresAwarded", to=to, kind=kind, count=result.figure_count, reason=reason
+                    "FiguresAwarded",
+                    **{"player" if self.trikiksis else "pair": to},
+                    kind=kind,
+                    count=result.figure_count,
+                    reason=reason,
                 )
         next_type, next_dealer, next_targets = self._next_deal(result)
         self._result = KiksasResult(
@@ -1004,6 +1010,7 @@ class KiksasGame(Game):
         hands: list[Any] | None = None,
         cut: int | None = None,
         trump: Suit | str | None = None,
+        deal_no: int | None = None,
     ) -> KiksasDeal:
         """A new deal: shuffled from ``seed``, from an exact ``deck`` order (top first), or from
         given ``hands`` (seat order A, B, C(, D); in Trikiksis the First's first six cards come
@@ -1012,7 +1019,7 @@ class KiksasGame(Game):
         ``deal_type`` is ``first`` (clubs are trumps), ``writing`` or ``writing_off``; the latter
         needs ``targets``: (AC, BD) in Kiksas, (writing-off player, coalition) in Trikiksis,
         summing to 138. ``cut`` fixes the cut after a declined peek (1..23). ``trump`` skips the
-        trump choice of a later deal.
+        trump choice of a later deal. ``deal_no`` is the deal's number in a match (for events).
         """
         if deck is not None and hands is not None:
             raise ValueError("give either deck= or hands=, not both")
@@ -1034,6 +1041,10 @@ class KiksasGame(Game):
             "cut": None if cut is None else self._check_cut(cut),
             "trump": None,
         }
+        if deal_no is not None:
+            if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
+                raise ValueError(f"deal_no must be an integer >= 1, got {deal_no!r}")
+            setup["no"] = deal_no
         if trump is not None:
             suit = Suit.parse(trump)
             if deal_type == "first":
@@ -1194,6 +1205,7 @@ class KiksasGame(Game):
             hands=setup.get("hands"),
             cut=setup.get("cut"),
             trump=setup.get("trump"),
+            deal_no=setup.get("no"),
         )
 
     def _match_from_setup(self, setup: dict[str, Any]) -> KiksasMatch:
@@ -1289,6 +1301,7 @@ class KiksasMatch(Match):
         self.results: list[KiksasResult] = []
         self.writing_rows: list[dict[str, Any]] = []
         self.figures_log: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []  # the match's own: MatchEnded
         self._over = False
         self._new_deal("first", game._first_dealer(_core.Rng(self.seed)), None)
 
@@ -1303,6 +1316,7 @@ class KiksasMatch(Match):
             deal_type=deal_type,
             dealer=dealer,
             targets=None if targets is None else list(targets),
+            deal_no=len(self.results) + 1,
         )
 
     def _deal_finished(self) -> None:
@@ -1332,6 +1346,13 @@ class KiksasMatch(Match):
         )
         if winners:
             self._over = True
+            self.events.append(
+                {
+                    "type": "MatchEnded",
+                    "winner": "/".join(winners),
+                    "figures": {k: v.to_dict() for k, v in self.figures.items()},
+                }
+            )
             return
         self._new_deal(result.next_type, SEATS.index(result.next_dealer), result.next_targets)
 
@@ -1358,6 +1379,8 @@ class KiksasMatch(Match):
         self.deal.log.append((seat, str(action)))
         if self.deal.is_over:
             self._deal_finished()
+            if self._over:
+                event.detail["events"] = list(event.detail["events"]) + self.events[-1:]
         return event
 
     def observation(self, seat: int | str) -> dict[str, Any]:
@@ -1369,6 +1392,7 @@ class KiksasMatch(Match):
             "figures_to_lose": self.options.figures_to_lose,
             "writing_rows": [dict(r) for r in self.writing_rows],
             "over": self._over,
+            "events": [dict(e) for e in self.events],
             "result": self.result().to_dict() if self._over else None,
         }
         return obs

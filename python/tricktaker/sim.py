@@ -10,7 +10,7 @@ True
 
 Deal ``i`` of a run with seed ``S`` is shuffled from ``deal_seed(S, i)`` and every bot is reset
 before it with ``bot_seed(deal_seed(S, i), seat)``, so any single deal can be replayed alone:
-``game.new_deal(seed=results["seed"][i])``.
+``game.new_deal(seed=results["seed"][i])`` (or the game's ``SummaryAdapter.new_deal``).
 
 Summary adapters
 ----------------
@@ -23,7 +23,10 @@ small ``SummaryAdapter`` under its game name (``Game.name``):
 * ``row(result)``: a mapping from column name to the value (a number, or ``width`` numbers) for
   one finished deal;
 * ``summarize(results)``: JSON-ready aggregate figures (averages, rates) computed from the arrays;
-* ``table(results)``: the summary table that ``tricktaker simulate`` prints.
+* ``table(results)``: the summary table that ``tricktaker simulate`` prints;
+* ``new_deal(game, seed)`` (optional): how deal ``i`` is made from its seed, for a game whose
+  deals come in kinds (Kiksas: first, writing and writing-off deals); by default
+  ``game.new_deal(seed=seed)``.
 
 Another game adds its adapter in the same way as Klaverjas's at the end of this module, e.g. for
 Kirves, in its game module or beside Klaverjas's here::
@@ -109,6 +112,7 @@ class SummaryAdapter:
     row: Callable[[Any], Mapping[str, Any]]
     summarize: Callable[[SimulationResults], dict[str, Any]]
     table: Callable[[SimulationResults], str]
+    new_deal: Callable[[Game, int], Deal] | None = None
 
 
 _SUMMARIES: dict[str, SummaryAdapter] = {}
@@ -286,6 +290,10 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
     return deal
 
 
+def _default_new_deal(game: Game, seed: int) -> Deal:
+    return game.new_deal(seed=seed)
+
+
 def simulate(
     game: Game | str,
     deals: int = 1000,
@@ -312,11 +320,12 @@ def simulate(
         arrays[col.name] = np.zeros(shape, dtype=col.dtype)
     seed_column = arrays["seed"]
     targets = [(col.name, arrays[col.name]) for col in adapter.columns]
+    make_deal = adapter.new_deal or _default_new_deal
     start = time.perf_counter()
     for i in range(deals):
         s = deal_seed(seed, i)
         seats.new_deal(s)
-        deal = play_deal(game.new_deal(seed=s), seats.__getitem__)
+        deal = play_deal(make_deal(game, s), seats.__getitem__)
         row = adapter.row(deal.result())
         seed_column[i] = s
         for name, target in targets:

@@ -1214,6 +1214,34 @@ class KiksasGame(Game):
         return KiksasMatch(self, {"seed": check_seed(setup["seed"])})
 
 
+def simulation_deal(game: KiksasGame, seed: int) -> KiksasDeal:
+    """A deal of any kind for simulations, everything drawn from ``seed``: the kind (first,
+    writing or writing-off, one in three each), the dealer, and for a writing-off deal the
+    targets, which are the points of a first deal dealt from the same seed and played with
+    random cards (so the targets follow the game's own distribution)."""
+    rng = _core.Rng(seed ^ 0x6B696B736173)
+    kind = DEAL_TYPES[int(rng.below(3))]
+    if kind != "writing_off":
+        return game.new_deal(seed=seed, deal_type=kind)
+    writing = game.new_deal(seed=seed, deal_type="first")
+    while not writing.is_over:
+        legal = writing.legal_actions()
+        writing.apply(legal[int(rng.below(len(legal)))])
+    done = writing.result()
+    assert done is not None
+    dealer = int(rng.below(game.n))
+    if game.n == 3:
+        targets = (done.points[0], DEAL_POINTS - done.points[0])
+    else:
+        assert done.writing_pair is not None
+        w = PAIRS.index(done.writing_pair)
+        new = [0, 0]
+        new[dealer % 2] = done.points[1 - w]  # the dealer's pair writes in a writing-off deal
+        new[1 - dealer % 2] = done.points[w]
+        targets = (new[0], new[1])
+    return game.new_deal(seed=seed, deal_type="writing_off", dealer=dealer, targets=targets)
+
+
 class TrikiksisGame(KiksasGame):
     """Trikiksis: three players, each alone; 8 cards each."""
 
@@ -1448,3 +1476,5 @@ register(
     options_class=KiksasOptions,
     presets=PRESETS,
 )
+
+from tricktaker.games import kiksas_cli as _kiksas_cli  # noqa: E402,F401  (views and summaries)

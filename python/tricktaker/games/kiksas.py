@@ -1,11 +1,28 @@
 """Kiksas and Trikiksis, with Akis, as specified in rules/kiksas.md.
 
 Kiksas is played by four players in crossed pairs (A C against B D), Trikiksis by three, each
-for themselves. The card play, the trump-count announcement and the evaluation of a deal (points,
-the writing-off race decided trick by trick, eggs, "Su dviem", a declined last lead, Akis) are the
-C++ core's (``kiksas_rules``, ``kiksas_evaluate``, ``kiksas_trump_count``); this module holds the
-options, the deal flow (peek, dealing, trump choice, the Akis round, the decisions during play),
-the dealing order and the match to 12 figures.
+for themselves: ``tt.load("kiksas")`` and ``tt.load("trikiksis")`` (the same as
+``tt.load("kiksas", variant="trikiksis")``). The card play, the trump-count announcement and the
+evaluation of a deal (points, the writing-off race decided trick by trick, eggs, "Su dviem", a
+declined last lead, Akis) are the C++ core's (``kiksas_rules``, ``kiksas_evaluate``,
+``kiksas_trump_count``); this module holds the options, the deal flow, the dealing order and the
+match to 12 figures.
+
+A deal's phases and actions:
+
+* ``peek`` (the First, Kiksas deals after the first): ``peek:none``, ``peek:top``,
+  ``peek:bottom``; then ``peek_decision``: ``accept`` (six at once) or ``decline`` (a cut);
+* ``trump_choice`` (the First): ``trump:S`` ... for the suits held among the six cards;
+* ``akis`` (the Second, the Dealer, then the Third): ``pass``, ``akis:a:S`` (a suit whose
+  queen is held), ``akis:b``, ``akis:c``;
+* ``play``: cards; ``su_dviem`` after trick 3 (O's leader, then the partner): ``su_dviem`` or
+  ``pass``; ``last_lead`` before the last trick: ``lead`` or ``decline``;
+* ``over``: ``result()`` is a ``KiksasResult`` with the figures and the next deal.
+
+Every step appends public events (``DealStarted``, ``TrumpChosen``, ``TrumpCountAnnounced``,
+``TargetReached``, ``FiguresAwarded``, ... as in §3.12) to ``deal.events``; ``observation(seat)``
+shows them with only what the seat may see (no Third's hand before trumps, no Akis opponents'
+hands before the first lead, the peeked card to the First alone).
 
 >>> import tricktaker as tt
 >>> deal = tt.load("kiksas").new_deal(seed=7, dealer="D")

@@ -263,9 +263,6 @@ class KiksasDeal(Deal):
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
 
-    def _pair_name(self, side: int) -> str:
-        return PAIRS[side]
-
     def writing_pair(self) -> int | None:
         """Kiksas: the pair that writes (0 = AC, 1 = BD); None before deal 1 is dealt."""
         if self.trikiksis:

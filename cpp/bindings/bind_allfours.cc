@@ -10,10 +10,9 @@ namespace py = pybind11;
 namespace tricktaker::bindings {
 
 namespace {
-AllFoursScoringOptions scoring_options(bool hang_jack, bool low_to_captor,
-                                       bool game_tie_non_dealer, bool jick, bool jokers, int five,
-                                       bool trey, bool last_trick, bool shoot_the_moon,
-                                       bool moon_requires_bid) {
+AllFoursScoringOptions scoring_options(bool hang_jack, bool low_to_captor, bool game_tie_non_dealer,
+                                       bool jick, bool jokers, int five, bool trey, bool last_trick,
+                                       bool shoot_the_moon, bool moon_requires_bid) {
   if (five != 0 && five != 1 && five != 5) throw py::value_error("five must be 0 (off), 1 or 5");
   AllFoursScoringOptions o;
   o.jack_scoring = hang_jack ? JackScoring::kHangJack : JackScoring::kCaptor1;
@@ -57,8 +56,8 @@ void bind_allfours(py::module_& m) {
 
   m.def(
       "allfours_rules",
-      [](int trump, CardSet deck, bool jick, bool may_trump_when_able_to_follow,
-         bool no_undertrump, bool must_head_trump) {
+      [](int trump, CardSet deck, bool jick, bool may_trump_when_able_to_follow, bool no_undertrump,
+         bool must_head_trump) {
         if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
         AllFoursRulesOptions o;
         o.deck = deck;
@@ -98,13 +97,14 @@ void bind_allfours(py::module_& m) {
       .def_readonly("num_sides", &AllFoursDealScore::num_sides)
       .def_property_readonly("awards",
                              [](const AllFoursDealScore& s) {
-                               return std::vector<AllFoursAward>(
-                                   s.awards.begin(), s.awards.begin() + s.num_awards);
+                               return std::vector<AllFoursAward>(s.awards.begin(),
+                                                                 s.awards.begin() + s.num_awards);
                              })
       .def_property_readonly("points",
                              [](const AllFoursDealScore& s) { return head(s.points, s.num_sides); })
       .def_property_readonly(
-          "game_values", [](const AllFoursDealScore& s) { return head(s.game_values, s.num_sides); })
+          "game_values",
+          [](const AllFoursDealScore& s) { return head(s.game_values, s.num_sides); })
       .def_property_readonly("score",
                              [](const AllFoursDealScore& s) { return head(s.score, s.num_sides); })
       .def_readonly("moon_side", &AllFoursDealScore::moon_side)
@@ -128,8 +128,8 @@ void bind_allfours(py::module_& m) {
          bool low_to_captor, bool game_tie_non_dealer, bool jick, bool jokers, int five, bool trey,
          bool last_trick, bool shoot_the_moon, bool moon_requires_bid) {
         const AllFoursScoringOptions o =
-            scoring_options(hang_jack, low_to_captor, game_tie_non_dealer, jick, jokers, five,
-                            trey, last_trick, shoot_the_moon, moon_requires_bid);
+            scoring_options(hang_jack, low_to_captor, game_tie_non_dealer, jick, jokers, five, trey,
+                            last_trick, shoot_the_moon, moon_requires_bid);
         return allfours_score(state, o, dealer, bidding_side, bid);
       },
       py::arg("state"), py::arg("dealer"), py::arg("bidding_side") = -1, py::arg("bid") = 0,

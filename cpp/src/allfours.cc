@@ -52,11 +52,11 @@ RulesTable allfours_rules(int trump, const AllFoursRulesOptions& options) {
   }
   finalize_suits(t, trump);
   FollowPolicy& p = t.policy;
-  p.void_trump = VoidTrumpDuty::kNever;                                  // C16b
-  p.overtrump = OvertrumpDuty::kNever;                                   // C17
+  p.void_trump = VoidTrumpDuty::kNever;                                     // C16b
+  p.overtrump = OvertrumpDuty::kNever;                                      // C17
   p.may_trump_when_able_to_follow = options.may_trump_when_able_to_follow;  // C16b, V4
-  p.no_undertrump = options.no_undertrump;                               // V2
-  p.head_trump_lead = options.must_head_trump;                           // V2
+  p.no_undertrump = options.no_undertrump;                                  // V2
+  p.head_trump_lead = options.must_head_trump;                              // V2
   return t;
 }
 
@@ -171,8 +171,8 @@ AllFoursDealScore allfours_score(const PlayState& state, const AllFoursScoringOp
   const int max_points = allfours_max_points(o);
   if (o.shoot_the_moon && s.all_tricks_side >= 0) {
     const int side = s.all_tricks_side;
-    int expected = 4 + (o.jick ? 1 : 0) + (o.jokers ? 2 : 0) + (o.trey ? 1 : 0) +
-                   (o.five ? 1 : 0) + (o.last_trick ? 1 : 0);
+    int expected = 4 + (o.jick ? 1 : 0) + (o.jokers ? 2 : 0) + (o.trey ? 1 : 0) + (o.five ? 1 : 0) +
+                   (o.last_trick ? 1 : 0);
     int nominal_total = 0;
     bool all_mine = true;
     for (int i = 0; i < s.num_awards; ++i) {
@@ -185,8 +185,7 @@ AllFoursDealScore allfours_score(const PlayState& state, const AllFoursScoringOp
       nominal_total += a.points;
     }
     const bool game_untied = best_count == 1;
-    const bool bid_ok =
-        !o.moon_requires_bid || (side == s.bidding_side && bid == max_points + 1);
+    const bool bid_ok = !o.moon_requires_bid || (side == s.bidding_side && bid == max_points + 1);
     if (all_mine && game_untied && s.num_awards == expected && nominal_total == max_points &&
         bid_ok) {
       s.num_awards = 0;

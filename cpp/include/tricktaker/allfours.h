@@ -19,16 +19,16 @@ namespace tricktaker {
 CardSet allfours_deck(std::uint16_t rank_mask, bool jokers);
 inline constexpr std::uint16_t kAllRanks = 0x1FFF;
 // A K Q J 10 9 2: the 28-card set-back deck (C2).
-inline constexpr std::uint16_t kSetBackRanks =
-    (1u << kAce) | (1u << kKing) | (1u << kQueen) | (1u << kJack) | (1u << kTen) | (1u << kNine) |
-    (1u << kTwo);
+inline constexpr std::uint16_t kSetBackRanks = (1u << kAce) | (1u << kKing) | (1u << kQueen) |
+                                               (1u << kJack) | (1u << kTen) | (1u << kNine) |
+                                               (1u << kTwo);
 
 // The jick: the jack of the other suit of the trump colour (X1): S<->C, H<->D.
 constexpr Card jick_of(int trump) {
-  return make_card(trump == kSpades     ? kClubs
-                   : trump == kClubs    ? kSpades
-                   : trump == kHearts   ? kDiamonds
-                                        : kHearts,
+  return make_card(trump == kSpades   ? kClubs
+                   : trump == kClubs  ? kSpades
+                   : trump == kHearts ? kDiamonds
+                                      : kHearts,
                    kJack);
 }
 

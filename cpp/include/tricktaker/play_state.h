@@ -56,10 +56,10 @@ struct PlayStateSetup {
 // One fold, for undo and for the record of the deal.
 struct FoldRecord {
   std::uint8_t seat;
-  std::uint8_t leader;          // the leader of the trick in progress before the fold
-  std::uint8_t at;              // cards played before the fold
-  bool completed_trick;         // the fold completed the trick in progress
-  CardSet cards;                // the cards he folded
+  std::uint8_t leader;   // the leader of the trick in progress before the fold
+  std::uint8_t at;       // cards played before the fold
+  bool completed_trick;  // the fold completed the trick in progress
+  CardSet cards;         // the cards he folded
 };
 
 class PlayState {
@@ -81,9 +81,9 @@ class PlayState {
   bool play_any_held(Card c);
 
   // --- folding (PlayStateSetup::folding) ---
-  bool can_fold() const;      // the player to move may fold now
-  void fold();                // the player to move folds; requires can_fold()
-  void fold_checked();        // throws IllegalAction when the player may not fold
+  bool can_fold() const;  // the player to move may fold now
+  void fold();            // the player to move folds; requires can_fold()
+  void fold_checked();    // throws IllegalAction when the player may not fold
   int num_folds() const { return num_folds_; }
   const FoldRecord& fold_record(int i) const { return folds_[i]; }
   CardSet folded_cards(int seat) const;  // the cards a seat folded (0 if he did not)

@@ -246,12 +246,34 @@ def test_e14_complete_deal_through_the_flow() -> None:
 def test_t17_counting_order_stops_at_the_target() -> None:
     """E14's deal with A at 17: High 18, Low 19, hang jack 22 -> A wins; Game is not credited."""
     game = trinidad()
-    position = (
-        "dealer=S0 trump=H leader=S0 scores=17,20 "
-        "S0:A7.K4.3.T 4.J9.Q.K2 K9.2.T6.5 T.7.J4.Q8"
-    )
+    position = "dealer=S0 trump=H leader=S0 scores=17,20 S0:A7.K4.3.T 4.J9.Q.K2 K9.2.T6.5 T.7.J4.Q8"
     deal = game.parse_position(position)
-    for card in "AS 4S 9S TS 3D QD 6D 4D JH 2H 7H KH 7S 2C KS JD TD 8C TC 9H KC 5C QC 4H".split():
+    for card in [
+        "AS",
+        "4S",
+        "9S",
+        "TS",
+        "3D",
+        "QD",
+        "6D",
+        "4D",
+        "JH",
+        "2H",
+        "7H",
+        "KH",
+        "7S",
+        "2C",
+        "KS",
+        "JD",
+        "TD",
+        "8C",
+        "TC",
+        "9H",
+        "KC",
+        "5C",
+        "QC",
+        "4H",
+    ]:
         deal.apply(card)
     result = deal.result()
     assert result is not None and result.winner == 0
@@ -300,7 +322,7 @@ def test_e20_trumpless_opponent_begs() -> None:
 
 
 def test_e21_yorkshire_first_dealer_and_trump() -> None:
-    cards = [Card.parse(c) for c in "4D KC JH".split()]
+    cards = [Card.parse(c) for c in ["4D", "KC", "JH"]]
     assert first_jack_dealer(cards, 4) == (2, 2)
     assert first_jack_dealer(cards, 4, before=True) == (1, 2)
     game = tt.load("allfours", preset="yorkshire")
@@ -321,7 +343,7 @@ def test_e21_yorkshire_first_dealer_and_trump() -> None:
 
 
 def test_e40_yorkshire_mcleod_first_dealer() -> None:
-    cards = [Card.parse(c) for c in "5C 9D QH 2S JC".split()]
+    cards = [Card.parse(c) for c in ["5C", "9D", "QH", "2S", "JC"]]
     assert first_jack_dealer(cards, 4, start=0, before=True) == (3, 0)
     assert first_jack_dealer(cards, 4, start=0) == (0, 0)
 
@@ -388,9 +410,9 @@ def test_e44_jick_with_a_turn_up() -> None:
     assert spades.trump == Suit.SPADES
     state = spades.play_state()
     assert state.rules.effective_suit(Card.parse("JC").id) == int(Suit.SPADES)
-    assert state.rules.strength(Card.parse("JC").id) == state.rules.strength(
-        Card.parse("JS").id
-    ) - 1
+    assert (
+        state.rules.strength(Card.parse("JC").id) == state.rules.strength(Card.parse("JS").id) - 1
+    )
     play_randomly(spades)
     result = spades.result()
     assert result is not None and any(c.kind == "jick" for c in result.items)
@@ -585,8 +607,10 @@ PITCH_PV3 = {"win_check": "end_of_deal_any"}
 def test_e25_e26_contracts_through_positions() -> None:
     game = tt.load("pitch")
     assert isinstance(game, AllFoursGame)
-    made = game.parse_position("dealer=S3 trump=H leader=S0 pitcher=S0 bid=2 S0:-.A.-.- -.2.-.- -.J.-.- -.-.-.5")
-    for card in "AH 2H JH 5C".split():
+    made = game.parse_position(
+        "dealer=S3 trump=H leader=S0 pitcher=S0 bid=2 S0:-.A.-.- -.2.-.- -.J.-.- -.-.-.5"
+    )
+    for card in ["AH", "2H", "JH", "5C"]:
         made.apply(card)
     result = made.result()
     assert result is not None and result.made and result.score_change == (3, 1)
@@ -594,7 +618,7 @@ def test_e25_e26_contracts_through_positions() -> None:
         "dealer=S3 trump=H leader=S0 pitcher=S0 bid=3 scores=1,0 "
         "S0:-.A.4.- -.3J.-.- -.2.5.- 5.-.A.-"
     )
-    for card in "AH 3H 2H 5S 4D JH 5D AD".split():
+    for card in ["AH", "3H", "2H", "5S", "4D", "JH", "5D", "AD"]:
         set_back.apply(card)
     result = set_back.result()
     assert result is not None and not result.made
@@ -609,19 +633,19 @@ def test_e28_pv3_bidder_priority() -> None:
         "dealer=S0 trump=H leader=S1 pitcher=S1 bid=3 scores=20,18 "
         "S0:6.2.-.- 7.3.-.- 5.A.-.- T.J.-.-"
     )
-    for card in "3H AH JH 2H 5S TS 6S 7S".split():
+    for card in ["3H", "AH", "JH", "2H", "5S", "TS", "6S", "7S"]:
         a.apply(card)
     result = a.result()
     assert result is not None and result.scores == (23, 15) and result.winner == 0
     p10 = tt.load("pitch").parse_position(a.position().split(" | ")[0])
-    for card in "3H AH JH 2H 5S TS 6S 7S".split():
+    for card in ["3H", "AH", "JH", "2H", "5S", "TS", "6S", "7S"]:
         p10.apply(card)
     assert p10.result() is not None and p10.result().winner is None  # type: ignore[union-attr]
     b = game.parse_position(
         "dealer=S0 trump=H leader=S1 pitcher=S1 bid=2 scores=20,19 "
         "S0:T.5.-.- 7.A.-.- -.J4.-.- 8.2.-.-"
     )
-    for card in "AH 4H 2H 5H 7S JH 8S TS".split():
+    for card in ["AH", "4H", "2H", "5H", "7S", "JH", "8S", "TS"]:
         b.apply(card)
     result = b.result()
     assert result is not None and result.scores == (22, 21) and result.winner == 1
@@ -634,7 +658,7 @@ def test_p10_non_bidder_passes_target_without_winning() -> None:
         "dealer=S0 trump=H leader=S1 pitcher=S1 bid=3 scores=20,18 "
         "S0:6.2.-.- 7.3.-.- 5.A.-.- T.J.-.-"
     )
-    for card in "3H AH JH 2H 5S TS 6S 7S".split():
+    for card in ["3H", "AH", "JH", "2H", "5S", "TS", "6S", "7S"]:
         deal.apply(card)
     result = deal.result()
     assert result is not None and result.scores == (23, 15) and result.winner is None
@@ -647,18 +671,16 @@ def test_e50_pv3_tie_break_three_sides() -> None:
     game = tt.load("pitch", **E50_OPTIONS)
     assert isinstance(game, AllFoursGame) and game.options.partnership == "none"
     a = game.parse_position(
-        "dealer=S0 trump=H leader=S2 pitcher=S2 bid=2 scores=19,20,15 "
-        "S0:4.A.-.- -.J3.-.- 5.2.-.-"
+        "dealer=S0 trump=H leader=S2 pitcher=S2 bid=2 scores=19,20,15 S0:4.A.-.- -.J3.-.- 5.2.-.-"
     )
-    for card in "2H AH 3H 4S JH 5S".split():
+    for card in ["2H", "AH", "3H", "4S", "JH", "5S"]:
         a.apply(card)
     result = a.result()
     assert result is not None and result.scores == (21, 21, 13) and result.winner == 1
     b = game.parse_position(
-        "dealer=S0 trump=H leader=S2 pitcher=S2 bid=2 scores=20,20,15 "
-        "S0:-.J3.-.- T.A.-.- 5.2.-.-"
+        "dealer=S0 trump=H leader=S2 pitcher=S2 bid=2 scores=20,20,15 S0:-.J3.-.- T.A.-.- 5.2.-.-"
     )
-    for card in "2H 3H AH TS 5S JH".split():
+    for card in ["2H", "3H", "AH", "TS", "5S", "JH"]:
         b.apply(card)
     result = b.result()
     assert result is not None and result.scores == (22, 21, 13) and result.winner == 0
@@ -726,7 +748,9 @@ def test_pv6_first_lead_need_not_be_trump() -> None:
     for call in ["bid:3", "pass", "pass", "pass", "trump:H"]:
         deal.apply(call)
     while deal.phase in ("exchange", "discard"):
-        deal.apply(deal.legal_actions()[-1] if deal.phase == "exchange" else deal.legal_actions()[0])
+        deal.apply(
+            deal.legal_actions()[-1] if deal.phase == "exchange" else deal.legal_actions()[0]
+        )
     state = deal.play_state()
     assert state.legal_moves() == state.hand(1)
 
@@ -741,7 +765,7 @@ def test_e38_folding_in_a_deal() -> None:
         "dealer=S3 trump=S leader=S0 pitcher=S0 bid=2 "
         "S0:AK.5432.-.- 64.T986.-.- 75.AKQJ.-.- 3.7.95.84"
     )
-    for card in "AS 4S 5S 3S KS 6S 7S 8C 2H 6H KH".split():
+    for card in ["AS", "4S", "5S", "3S", "KS", "6S", "7S", "8C", "2H", "6H", "KH"]:
         deal.apply(card)
     assert deal.to_move == 3 and "fold" in bids(deal)
     deal.apply("fold")
@@ -755,7 +779,7 @@ def test_e38_folding_in_a_deal() -> None:
         "dealer=S3 trump=S leader=S0 pitcher=S0 bid=2 "
         "S0:AK.5432.-.- 64.7986.-.- 75.AKQJ.-.- 3.T.95.84"
     )
-    for card in "AS 4S 5S 3S KS 6S 7S 8C 2H 6H KH".split():
+    for card in ["AS", "4S", "5S", "3S", "KS", "6S", "7S", "8C", "2H", "6H", "KH"]:
         no.apply(card)
     assert "fold" not in bids(no)
     with pytest.raises(tt.IllegalAction):

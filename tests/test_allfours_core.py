@@ -123,7 +123,10 @@ def test_game_values_total_80(deck: int) -> None:
 
 def test_game_values() -> None:
     table = rules(H, TEN_POINT, jick=True)
-    values = {c: table.points(Card.parse(c).id) for c in "AS KD QC JH JD TS 9S 2C RJ BJ".split()}
+    values = {
+        c: table.points(Card.parse(c).id)
+        for c in ["AS", "KD", "QC", "JH", "JD", "TS", "9S", "2C", "RJ", "BJ"]
+    }
     assert values == {
         "AS": 4, "KD": 3, "QC": 2, "JH": 1, "JD": 1, "TS": 10, "9S": 0, "2C": 0, "RJ": 0, "BJ": 0,
     }  # fmt: skip
@@ -131,19 +134,36 @@ def test_game_values() -> None:
 
 def test_full_trump_ladder_x3() -> None:
     table = rules(S, TEN_POINT, jick=True)
-    ladder = "AS KS QS JS JC RJ BJ TS 9S 8S 7S 6S 5S 4S 3S 2S".split()
+    ladder = [
+        "AS",
+        "KS",
+        "QS",
+        "JS",
+        "JC",
+        "RJ",
+        "BJ",
+        "TS",
+        "9S",
+        "8S",
+        "7S",
+        "6S",
+        "5S",
+        "4S",
+        "3S",
+        "2S",
+    ]
     strengths = [table.strength(Card.parse(c).id) for c in ladder]
     assert strengths == sorted(strengths, reverse=True) and len(set(strengths)) == 16
     assert names(table.trump_cards) == set(ladder)
     # Without jick: A K Q J Joker-H Joker-L 10 .. 2; the clubs keep their jack.
     plain = rules(S, TEN_POINT)
     assert plain.effective_suit(Card.parse("JC").id) == int(C)
-    order = "AS KS QS JS RJ BJ TS 2S".split()
+    order = ["AS", "KS", "QS", "JS", "RJ", "BJ", "TS", "2S"]
     values = [plain.strength(Card.parse(c).id) for c in order]
     assert values == sorted(values, reverse=True)
     # Set back with jick: A K Q J jick 10 9 2.
     sb = rules(S, SET_BACK, jick=True)
-    assert names(sb.trump_cards) == set("AS KS QS JS JC TS 9S 2S".split())
+    assert names(sb.trump_cards) == set(["AS", "KS", "QS", "JS", "JC", "TS", "9S", "2S"])
 
 
 def test_jick_leaves_its_suit_x1() -> None:
@@ -156,9 +176,7 @@ def test_jick_leaves_its_suit_x1() -> None:
     assert legal_facing(table, [(1, "5D")], "JD 9S") == {"JD", "9S"}
 
 
-@pytest.mark.parametrize(
-    ("trump", "jick"), [(S, "JC"), (C, "JS"), (H, "JD"), (D, "JH")]
-)
+@pytest.mark.parametrize(("trump", "jick"), [(S, "JC"), (C, "JS"), (H, "JD"), (D, "JH")])
 def test_jick_identity_e37(trump: Suit, jick: str) -> None:
     """E37: the jick is the jack of the other suit of the same colour."""
     assert _core.jick_of(int(trump)) == Card.parse(jick).id
@@ -478,9 +496,7 @@ def test_e35_five_point_setback_scoring() -> None:
     ]
     plays = "9S TS JC AS 9D QS JS 2D AH KH QH JH AD KD QD JD AC KC QC 2H 9C TC 2C 9H"
     state = play_out(table, hands, 0, plays)
-    score = _core.allfours_score(
-        state, dealer=3, bidding_side=0, bid=3, hang_jack=False, jick=True
-    )
+    score = _core.allfours_score(state, dealer=3, bidding_side=0, bid=3, hang_jack=False, jick=True)
     assert awards(score) == [
         ("HIGH", 1, 1),
         ("LOW", 0, 1),

@@ -65,7 +65,9 @@ def parse_seat(seat: Any, num_players: int) -> int:
         value = int(text) if text.isdigit() else None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players:
         return value
-    raise ValueError(f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})")
+    raise ValueError(
+        f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})"
+    )
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,8 @@ class AllFoursDeal(Deal):
 
     def __init__(self, game: AllFoursGame, setup: dict[str, Any]) -> None:
         self.game = game
-        self.options = o = game.options
+        o: AllFoursOptions = game.options
+        self.options = o
         self.log = []
         self._setup = setup
         self.n = o.num_players
@@ -208,7 +211,7 @@ class AllFoursDeal(Deal):
         self._thrown_in = False
         self._next_dealer = (self.dealer + 1) % self.n
         self._result: AllFoursResult | None = None
-        self._score: Any = None
+        self._score: dict[str, Any] | None = None
         # auction
         self._high = 0
         self._holder: int | None = None
@@ -387,9 +390,8 @@ class AllFoursDeal(Deal):
         side = self.side_of(self.begger)
         if side == self.side_of(self.dealer):
             return False  # dealer_side_may_beg = run_only: he must run (V3)
-        if not self.options.gift_may_win and self.scores[side] == self.options.target - 1:
-            return False  # D14
-        return True
+        # D14: with gift_may_win = false the gift may not take the begger's side to the target.
+        return self.options.gift_may_win or self.scores[side] != self.options.target - 1
 
     def _apply_respond(self, action: Action, seat: int) -> Event:
         assert self.begger is not None and self._proposed is not None
@@ -524,7 +526,9 @@ class AllFoursDeal(Deal):
     def _begin_discards(self) -> None:
         size = self.options.play_size
         self._queue = [
-            s for s in ((self.eldest + k) % self.n for k in range(self.n)) if len(self.hands[s]) > size
+            s
+            for s in ((self.eldest + k) % self.n for k in range(self.n))
+            if len(self.hands[s]) > size
         ]
         if not self._queue:
             assert self.trump is not None
@@ -656,7 +660,13 @@ class AllFoursDeal(Deal):
             shoot_the_moon=o.shoot_the_moon,
             moon_requires_bid=o.moon_requires_bid,
         )
-        self._score = score
+        self._score = {
+            "points": tuple(score.points),
+            "game_values": tuple(score.game_values),
+            "made": bool(score.made),
+            "all_tricks_side": None if score.all_tricks_side < 0 else score.all_tricks_side,
+            "moon_side": None if score.moon_side < 0 else score.moon_side,
+        }
         items = [
             Credit(ITEM_NAMES[a.item], a.side, a.points, None if a.card < 0 else Card(a.card))
             for a in score.awards
@@ -724,21 +734,17 @@ class AllFoursDeal(Deal):
             runs=self.runs,
             pitcher=self.pitcher,
             bid=self.bid,
-            made=None if score is None or self.pitcher is None else bool(score.made),
+            made=None if score is None or self.pitcher is None else score["made"],
             items=tuple(self._items),
-            points=zeros if score is None else tuple(score.points),
-            game_values=zeros if score is None else tuple(score.game_values),
+            points=zeros if score is None else score["points"],
+            game_values=zeros if score is None else score["game_values"],
             credits=tuple(self.credits),
             scores_before=self.scores_before,
             scores=tuple(self.scores),
             winner=self._winner,
-            all_tricks_side=None
-            if score is None or score.all_tricks_side < 0
-            else score.all_tricks_side,
-            moon_side=None if score is None or score.moon_side < 0 else score.moon_side,
-            folded=()
-            if self.state is None
-            else tuple(seat for seat, _, _ in self.state.folds()),
+            all_tricks_side=None if score is None else score["all_tricks_side"],
+            moon_side=None if score is None else score["moon_side"],
+            folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
             bidding_side=None if self.pitcher is None else self.side_of(self.pitcher),
         )
 

@@ -42,7 +42,7 @@ class AllFoursGame(Game):
     name: ClassVar[str] = "allfours"
 
     def __init__(self, options: AllFoursOptions) -> None:
-        self.options = options
+        self.options: AllFoursOptions = options
         self.deck: list[Card] = cards_from_mask(options.deck_mask)
 
     # --- deals ----------------------------------------------------------------------------
@@ -66,7 +66,9 @@ class AllFoursGame(Game):
             raise ValueError("give either deck= or hands=, not both")
         seed = new_seed() if seed is None else check_seed(seed)
         rng = _core.Rng(seed)
-        dealer_seat = self._first_dealer(rng)[0] if dealer is None else parse_seat(dealer, o.num_players)
+        dealer_seat = (
+            self._first_dealer(rng)[0] if dealer is None else parse_seat(dealer, o.num_players)
+        )
         num_sides = max(o.sides()) + 1
         if scores is None:
             scores = [0] * num_sides
@@ -290,7 +292,7 @@ class AllFoursMatch(Match):
 
     def __init__(self, game: AllFoursGame, setup: dict[str, Any]) -> None:
         self.game = game
-        self.options = game.options
+        self.options: AllFoursOptions = game.options
         self.log = []
         self._setup = setup
         self._rng = _core.Rng(setup["seed"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ RANK_LETTERS = "AKQJT98765432"
 SET_BACK_RANKS = "AKQJT92"
 
 
-def _check_int(low: int, high: int | None = None) -> Any:
+def _check_int(low: int, high: int | None = None) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         if isinstance(value, bool) or not isinstance(value, int):
             return "expected a whole number"
@@ -38,7 +38,9 @@ def _check_deck_ranks(value: Any) -> str | None:
     if any(ch not in RANK_LETTERS for ch in ranks) or len(set(ranks)) != len(ranks):
         return "expected distinct rank letters from A K Q J T 9 8 7 6 5 4 3 2"
     if ranks != "".join(ch for ch in RANK_LETTERS if ch in ranks):
-        return f"write the ranks high to low, e.g. {''.join(sorted(ranks, key=RANK_LETTERS.index))!r}"
+        return (
+            f"write the ranks high to low, e.g. {''.join(sorted(ranks, key=RANK_LETTERS.index))!r}"
+        )
     return None
 
 
@@ -317,7 +319,5 @@ def check_combination(o: AllFoursOptions) -> None:
 
 def options_changed(o: AllFoursOptions) -> dict[str, Any]:
     return {
-        f.name: getattr(o, f.name)
-        for f in dataclasses.fields(o)
-        if getattr(o, f.name) != f.default
+        f.name: getattr(o, f.name) for f in dataclasses.fields(o) if getattr(o, f.name) != f.default
     }

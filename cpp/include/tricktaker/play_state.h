@@ -159,6 +159,10 @@ class PlayState {
   std::array<FoldRecord, kMaxPlayers> folds_;
 };
 
+// Index of the card winning a (partial) trick: the highest trump, else the highest card of the
+// led effective suit.
+int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int trick_len);
+
 // The legal cards for a hand facing a partial trick, by the policy of the table. Exposed
 // separately so that tests (and samplers) can ask about hypothetical hands.
 CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,

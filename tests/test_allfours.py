@@ -910,3 +910,32 @@ def test_play_state_before_trump() -> None:
         deal.play_state()
     with pytest.raises(tt.IllegalAction):
         deal.position()
+
+
+# --- simulate and the command line ------------------------------------------------------------
+
+
+def test_simulate_summary() -> None:
+    from tricktaker.sim import simulate
+
+    res = simulate(tt.load("allfours"), deals=40, seed=1)
+    summary = res.summary()
+    assert 0 <= summary["beg_rate"] <= 1 and summary["bid_deals"] == 0
+    assert res["score_change"].shape == (40, 7)
+    pitch = simulate(tt.load("pitch", preset="five_point_setback"), deals=30, seed=2)
+    s = pitch.summary()
+    assert s["bid_deals"] == 30 and abs(s["made_rate"] + s["set_rate"] - 1) < 1e-9
+    assert "bids made" in pitch.table() and "credited per deal" in pitch.table()
+    again = simulate(tt.load("pitch", preset="five_point_setback"), deals=30, seed=2)
+    assert (again["score_change"] == pitch["score_change"]).all()
+
+
+def test_cli_play_and_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    from tricktaker.cli import main
+
+    assert main(["simulate", "pitch", "--preset", "oklahoma_ten_point", "--deals", "5"]) == 0
+    assert "mean bid" in capsys.readouterr().out
+    code = main(["play", "allfours", "--preset", "tobago", "--seats", "none", "--deals", "1",
+                 "--seed", "3"])  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0 and "a new deal" in out and "Done: 1 deal played." in out

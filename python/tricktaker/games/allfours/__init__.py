@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktaker.games.allfours import summary, text  # noqa: E402, F401  (sim and CLI hooks)
 from tricktaker.games.allfours.deal import AllFoursDeal, AllFoursResult, Credit
 from tricktaker.games.allfours.game import (
     AllFoursGame,

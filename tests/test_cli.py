@@ -165,7 +165,7 @@ def test_play_bad_seats_and_options_are_clear_errors(
     code, _, err = run(capsys, monkeypatch, ["play", "klaverjas", "--num-players", "3"])
     assert code == 2 and "no option 'num_players'" in err
     code, _, err = run(capsys, monkeypatch, ["play", "skat"])
-    assert code == 2 and "unknown game 'skat'; games:" in err and "klaverjas" in err
+    assert code == 2 and "unknown game 'skat'; games: " in err and "klaverjas" in err
     with pytest.raises(SystemExit) as stop:
         main(["play", "klaverjas", "--option", "nokey"])
     assert stop.value.code == 2

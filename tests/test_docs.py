@@ -15,6 +15,7 @@ MODULES = [
     "tricktaker.notation",
     "tricktaker.games.klaverjas",
     "tricktaker.games.kiksas",
+    "tricktaker.games.allfours",
 ]
 
 

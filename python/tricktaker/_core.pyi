@@ -9,6 +9,9 @@ import typing
 __all__: list[str] = [
     "ALL_CARDS",
     "AkisKind",
+    "AllFoursAward",
+    "AllFoursDealScore",
+    "AllFoursItem",
     "BLACK_JOKER",
     "FigureKind",
     "FollowPolicy",
@@ -24,10 +27,16 @@ __all__: list[str] = [
     "RED_JOKER",
     "Rng",
     "RulesTable",
+    "SET_BACK_RANKS",
     "TrickBonus",
     "TrickRecord",
     "VoidTrumpDuty",
+    "allfours_deck",
+    "allfours_max_points",
+    "allfours_rules",
+    "allfours_score",
     "card_to_string",
+    "jick_of",
     "kiksas_deck",
     "kiksas_evaluate",
     "kiksas_evaluate_tricks",
@@ -252,13 +261,27 @@ class PlayState:
         active: typing.SupportsInt | typing.SupportsIndex = 0,
         first_lead_cards: typing.SupportsInt | typing.SupportsIndex = 0,
         fixed_leader: typing.SupportsInt | typing.SupportsIndex = -1,
+        folding: bool = False,
     ) -> None: ...
     def bonus_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def can_fold(self) -> bool:
+        """
+        Whether the player to move may fold now.
+        """
     def cards_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def copy(self) -> PlayState: ...
     def current_winner(self) -> int:
         """
         The seat winning the current trick so far, or -1 when it is empty.
+        """
+    def fold(self) -> None:
+        """
+        The player to move folds (raises IllegalAction when he may not).
+        """
+    def folded_cards(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def folds(self) -> list[tuple[int, int, int]]:
+        """
+        Every fold so far as (seat, cards played before it, cards folded).
         """
     def hand(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def history(self) -> list[tuple[int, int]]:
@@ -299,12 +322,14 @@ class PlayState:
     def tricks_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def undo(self) -> None:
         """
-        Take back the last card played.
+        Take back the last card played (or fold).
         """
     @property
     def active(self) -> int: ...
     @property
     def cards_played(self) -> int: ...
+    @property
+    def folding(self) -> bool: ...
     @property
     def leader(self) -> int: ...
     @property
@@ -592,7 +617,150 @@ class KiksasTrumpCount:
     @property
     def total(self) -> int: ...
 
+class AllFoursItem:
+    """
+    Members:
+
+      HIGH
+
+      LOW
+
+      JACK
+
+      JICK
+
+      JOKER_HIGH
+
+      JOKER_LOW
+
+      TREY
+
+      FIVE
+
+      LAST
+
+      GAME
+
+      MOON
+    """
+
+    FIVE: typing.ClassVar[AllFoursItem]
+    GAME: typing.ClassVar[AllFoursItem]
+    HIGH: typing.ClassVar[AllFoursItem]
+    JACK: typing.ClassVar[AllFoursItem]
+    JICK: typing.ClassVar[AllFoursItem]
+    JOKER_HIGH: typing.ClassVar[AllFoursItem]
+    JOKER_LOW: typing.ClassVar[AllFoursItem]
+    LAST: typing.ClassVar[AllFoursItem]
+    LOW: typing.ClassVar[AllFoursItem]
+    MOON: typing.ClassVar[AllFoursItem]
+    TREY: typing.ClassVar[AllFoursItem]
+    __members__: typing.ClassVar[dict[str, AllFoursItem]]
+    @typing.overload
+    def __eq__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AllFoursAward:
+    @property
+    def captor(self) -> int: ...
+    @property
+    def card(self) -> int: ...
+    @property
+    def holder(self) -> int: ...
+    @property
+    def item(self) -> AllFoursItem: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+
+class AllFoursDealScore:
+    @property
+    def all_tricks_side(self) -> int: ...
+    @property
+    def awards(self) -> list[AllFoursAward]: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def bidding_side(self) -> int: ...
+    @property
+    def game_values(self) -> list[int]: ...
+    @property
+    def made(self) -> bool: ...
+    @property
+    def moon_side(self) -> int: ...
+    @property
+    def num_sides(self) -> int: ...
+    @property
+    def points(self) -> list[int]: ...
+    @property
+    def score(self) -> list[int]: ...
+
+def allfours_deck(
+    rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
+) -> int:
+    """
+    The cards of the ranks in rank_mask (bit r = rank r, 0 = two) in every suit, plus RJ (Joker-H) and BJ (Joker-L) when jokers.
+    """
+
+def allfours_max_points(
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+) -> int: ...
+def allfours_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    deck: typing.SupportsInt | typing.SupportsIndex,
+    jick: bool = False,
+    may_trump_when_able_to_follow: bool = True,
+    no_undertrump: bool = False,
+    must_head_trump: bool = False,
+) -> RulesTable: ...
+def allfours_score(
+    state: PlayState,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bidding_side: typing.SupportsInt | typing.SupportsIndex = -1,
+    bid: typing.SupportsInt | typing.SupportsIndex = 0,
+    hang_jack: bool = True,
+    low_to_captor: bool = False,
+    game_tie_non_dealer: bool = False,
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+    shoot_the_moon: bool = False,
+    moon_requires_bid: bool = False,
+) -> AllFoursDealScore:
+    """
+    Evaluate a finished All Fours / Pitch deal: the items in crediting order, points per side, and with a bidding side the contract (P9).
+    """
+
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def jick_of(trump: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The jack of the other suit of the trump colour.
+    """
+
 def kiksas_deck() -> int:
     """
     The 24-card deck (9 to A of every suit) as a mask.
@@ -722,3 +890,4 @@ def trick_winner_index(
 ALL_CARDS: int = 2305596714850942975
 BLACK_JOKER: int = 14
 RED_JOKER: int = 13
+SET_BACK_RANKS: int = 8065

@@ -47,6 +47,19 @@ struct PlayStateSetup {
   CardSet first_lead_cards = 0;
   // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
   int fixed_leader = -1;
+  // A player whose hand holds no trump and no card of points may fold at his turn (All Fours
+  // PV10, where the points are game values): his cards leave the play, score for nobody, and
+  // later tricks are played without him.
+  bool folding = false;
+};
+
+// One fold, for undo and for the record of the deal.
+struct FoldRecord {
+  std::uint8_t seat;
+  std::uint8_t leader;   // the leader of the trick in progress before the fold
+  std::uint8_t at;       // cards played before the fold
+  bool completed_trick;  // the fold completed the trick in progress
+  CardSet cards;         // the cards he folded
 };
 
 class PlayState {
@@ -67,7 +80,16 @@ class PlayState {
   // whether it was legal. Throws IllegalAction for a card the player does not hold.
   bool play_any_held(Card c);
 
+  // --- folding (PlayStateSetup::folding) ---
+  bool can_fold() const;  // the player to move may fold now
+  void fold();            // the player to move folds; requires can_fold()
+  void fold_checked();    // throws IllegalAction when the player may not fold
+  int num_folds() const { return num_folds_; }
+  const FoldRecord& fold_record(int i) const { return folds_[i]; }
+  CardSet folded_cards(int seat) const;  // the cards a seat folded (0 if he did not)
+
   bool is_terminal() const { return cards_left_ == 0; }
+  bool folding() const { return folding_; }
   int to_move() const { return to_move_; }
   int leader() const { return leader_; }
   int num_players() const { return num_players_; }
@@ -103,6 +125,8 @@ class PlayState {
  private:
   int next_seat(int seat) const;
   void finish_trick();
+  void reopen_last_trick();
+  void undo_fold();
   int trick_bonus_value() const;
 
   RulesTable rules_;
@@ -130,6 +154,9 @@ class PlayState {
   std::array<Card, kMaxCardsPlayed> history_;
   std::array<std::uint8_t, kMaxCardsPlayed> history_players_;
   std::array<TrickRecord, kMaxTricks> tricks_;
+  bool folding_;
+  std::uint8_t num_folds_;
+  std::array<FoldRecord, kMaxPlayers> folds_;
 };
 
 // Index of the card winning a (partial) trick: the highest trump, else the highest card of the

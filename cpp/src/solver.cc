@@ -1,6 +1,8 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -47,11 +49,94 @@ CardSet trick_set(const PlayState& s) {
 }
 
 // ---------------------------------------------------------------------------------------
+// Sure cards: cards certain to end in tricks won by a given set of seats.
+
+// The run of highest remaining trumps that the seats hold between them. Each of those cards
+// falls in a trick whose highest trump is one of them, so the seats win every such trick,
+// whatever anyone plays.
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps,
+                   CardSet in_play, std::uint16_t seats) {
+  CardSet out = 0;
+  for (int i = 0; i < n_trumps; ++i) {
+    const Card c = trumps_high_first[i];
+    if (!((in_play >> c) & 1)) continue;
+    bool held = false;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1 && (s.hand(p) >> c) & 1) held = true;
+    if (!held) break;
+    out |= bit(c);
+  }
+  return out;
+}
+
+// The leader's cards that win if cashed now, one after the other (see sure_tricks()).
+CardSet cashable(const PlayState& s) {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = s.rules();
+  const int leader = s.leader();
+  const CardSet mine = s.hand(leader);
+  CardSet others = 0;
+  std::uint16_t trump_holders = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader) continue;
+    others |= s.hand(p);
+    if (s.hand(p) & r.trump_cards)
+      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
+  }
+  CardSet top[kNumSuits];
+  int count[kNumSuits];
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    int their_best = -1;
+    for (Card c : cards_of{others & r.suit_cards[suit]})
+      their_best = std::max<int>(their_best, r.strength[c]);
+    top[suit] = 0;
+    for (Card c : cards_of{mine & r.suit_cards[suit]})
+      if (r.strength[c] > their_best) top[suit] |= bit(c);
+    count[suit] = popcount(top[suit]);
+  }
+  CardSet all = top[0] | top[1] | top[2] | top[3];
+  if (r.trump < 0 || trump_holders == 0) return all;
+  const int kt = count[r.trump];
+  bool drawn = true;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
+  if (drawn) return all;
+  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
+  // every trump holder still follows it.
+  CardSet best = top[r.trump];
+  int best_n = kt;
+  if (!r.policy.may_trump_when_able_to_follow) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == r.trump) continue;
+      int k = count[suit];
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+      if (k > best_n) {
+        // The k highest of the suit's top cards.
+        CardSet m = top[suit];
+        CardSet pick = 0;
+        for (int j = 0; j < k; ++j) {
+          Card hi = lowest_card(m);
+          for (Card c : cards_of{m})
+            if (r.strength[c] > r.strength[hi]) hi = c;
+          pick |= bit(hi);
+          m &= ~bit(hi);
+        }
+        best = pick;
+        best_n = k;
+      }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
 //
 // All values are "final" values: the objective's number for the whole play as it will stand
 // at the end (for example the side's total points including those already won). The driver
-// reports report(final, base at the root).
+// reports report(final, base at the root). `in_play` is the set of cards not yet in a
+// completed trick (the hands and the current trick).
 
 class Evaluator {
  public:
@@ -64,16 +149,16 @@ class Evaluator {
   // Score-relevant state not captured by base() and the cards (at a trick boundary).
   virtual std::uint64_t state_key(const PlayState&) const { return 0; }
   // Certain bounds lo <= final <= hi, given base == base(s); valid at any node.
-  virtual void bounds(const PlayState& s, int base, int* lo, int* hi) const = 0;
+  virtual void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const = 0;
   // Interchangeability label of a card (0..14), or kIdentityLabel.
   virtual std::uint8_t card_label(Card) const { return 0; }
-  // Cards whose identity matters for the rest of the play (at a trick boundary).
-  virtual CardSet identity_cards(const PlayState&) const { return 0; }
+  // Cards whose identity matters for the rest of the play.
+  virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
   // The number reported to the caller.
   virtual int report(int final_value, int root_base) const { return final_value - root_base; }
 };
 
-// Seats of the maximizing side, as a mask.
+// Seats of a side, as a mask.
 std::uint16_t side_mask(const PlayState& s, int side) {
   std::uint16_t m = 0;
   for (int p = 0; p < s.num_players(); ++p)
@@ -81,74 +166,80 @@ std::uint16_t side_mask(const PlayState& s, int side) {
   return m;
 }
 
-class SideSums {
+// Shared bookkeeping: the seats of the side and of the others, trumps by strength.
+class EvaluatorBase : public Evaluator {
  public:
-  SideSums(const PlayState& s, int side) {
-    for (int p = 0; p < s.num_players(); ++p) {
-      if (!((s.active() >> p) & 1)) continue;
-      if (s.side(p) == side) {
-        mine_[n_mine_++] = static_cast<std::uint8_t>(p);
-      } else {
-        theirs_[n_theirs_++] = static_cast<std::uint8_t>(p);
-      }
-    }
-  }
-  int tricks_mine(const PlayState& s) const {
-    int t = 0;
-    for (int i = 0; i < n_mine_; ++i) t += s.tricks_won(mine_[i]);
-    return t;
-  }
-  int tricks_theirs(const PlayState& s) const {
-    int t = 0;
-    for (int i = 0; i < n_theirs_; ++i) t += s.tricks_won(theirs_[i]);
-    return t;
-  }
-  int points_mine(const PlayState& s) const {
-    int t = 0;
-    for (int i = 0; i < n_mine_; ++i) t += s.points_won(mine_[i]) + s.bonus_won(mine_[i]);
-    return t;
-  }
-  int points_theirs(const PlayState& s) const {
-    int t = 0;
-    for (int i = 0; i < n_theirs_; ++i) t += s.points_won(theirs_[i]) + s.bonus_won(theirs_[i]);
-    return t;
+  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side) {
+    mine_ = side_mask(s, side);
+    theirs_ = static_cast<std::uint16_t>(s.active() & ~mine_);
+    n_mine_seats_ = __builtin_popcount(mine_);
+    n_their_seats_ = __builtin_popcount(theirs_);
+    for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
+    std::sort(trumps_, trumps_ + n_trumps_,
+              [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
   }
 
- private:
-  std::uint8_t mine_[kMaxPlayers] = {};
-  std::uint8_t theirs_[kMaxPlayers] = {};
-  int n_mine_ = 0, n_theirs_ = 0;
+ protected:
+  int tricks_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.tricks_won(p);
+    return t;
+  }
+  int points_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.points_won(p) + s.bonus_won(p);
+    return t;
+  }
+  // Cards certain to fall in tricks of `seats` (at a trick boundary).
+  CardSet sure_cards(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
+    if (s.trick_len() != 0 || s.is_terminal()) return 0;
+    CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= cashable(s);
+    return out;
+  }
+
+  const RulesTable& rules_;
+  int side_;
+  std::uint16_t mine_ = 0, theirs_ = 0;
+  int n_mine_seats_ = 1, n_their_seats_ = 1;
+  Card trumps_[64] = {};
+  int n_trumps_ = 0;
 };
 
-class TricksEvaluator final : public Evaluator {
+class TricksEvaluator final : public EvaluatorBase {
  public:
-  TricksEvaluator(const PlayState& s, int side) : sums_(s, side), mine_(side_mask(s, side)) {}
-  int terminal(const PlayState& s) const override { return sums_.tricks_mine(s); }
-  int base(const PlayState& s) const override { return sums_.tricks_mine(s); }
-  void bounds(const PlayState& s, int base, int* lo, int* hi) const override {
+  using EvaluatorBase::EvaluatorBase;
+  int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
+  int base(const PlayState& s) const override { return tricks_of(s, mine_); }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
     const int left = s.total_tricks() - s.tricks_played();
     *lo = base;
     *hi = base + left;
     if (s.trick_len() == 0) {
-      const int sure = sure_tricks(s);
-      if ((mine_ >> s.leader()) & 1) {
-        *lo += sure;
-      } else {
-        *hi -= sure;
-      }
+      *lo += sure_count(s, in_play, mine_, n_mine_seats_);
+      *hi -= sure_count(s, in_play, theirs_, n_their_seats_);
     }
   }
 
  private:
-  SideSums sums_;
-  std::uint16_t mine_;
+  // Tricks certain for `seats`: the leader's cashable cards, or the top trumps (several of
+  // which may fall in one trick).
+  int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
+    const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
+    int sure = (trumps + n_seats - 1) / n_seats;
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
+    return sure;
+  }
 };
 
+constexpr int kPitBonus = 100;
+
 // Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
-class PointsBase : public Evaluator {
+class PointsBase : public EvaluatorBase {
  public:
-  PointsBase(const PlayState& s, const Objective& o, int side)
-      : rules_(s.rules()), sums_(s, side), side_(side), o_(o) {
+  PointsBase(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side), o_(o) {
     klaverjas_ = o.scoring == Scoring::kKlaverjas;
     // Distinct point values as labels.
     int values[64];
@@ -173,46 +264,44 @@ class PointsBase : public Evaluator {
   }
 
   std::uint8_t card_label(Card c) const override { return labels_[c]; }
-  CardSet identity_cards(const PlayState& s) const override {
+  CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
     if (!bonus_) return 0;
-    return trick_bonus_cards(rules_, remaining_cards(s) | trick_set(s), s.trick_size());
+    return trick_bonus_cards(rules_, in_play, s.trick_size());
   }
   std::uint64_t state_key(const PlayState& s) const override {
     if (!klaverjas_) return 0;
     const int played = s.tricks_played();
-    return static_cast<std::uint64_t>(sums_.tricks_mine(s) == played) |
-           static_cast<std::uint64_t>(sums_.tricks_theirs(s) == played) << 1;
+    return static_cast<std::uint64_t>(tricks_of(s, mine_) == played) |
+           static_cast<std::uint64_t>(tricks_of(s, theirs_) == played) << 1;
   }
 
  protected:
-  // Points still to be won: cards in hand and in the trick, the last-trick bonus, trick bonuses.
-  int points_in_play(const PlayState& s) const {
-    const CardSet r = remaining_cards(s) | trick_set(s);
+  int card_points(CardSet cards) const {
     int total = 0;
-    for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(r & point_masks_[k]);
-    if (!s.is_terminal()) total += rules_.last_trick_bonus;
-    if (bonus_)
-      total += trick_bonus_bound(rules_, r, s.trick_size(), s.total_tricks() - s.tricks_played());
+    for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(cards & point_masks_[k]);
     return total;
   }
-  // Can team `team` (0/1) still get the Klaverjas pit bonus?
+  // Points still to be won: cards in play, the last-trick bonus, trick bonuses.
+  int points_in_play(const PlayState& s, CardSet in_play) const {
+    int total = card_points(in_play);
+    if (!s.is_terminal()) total += rules_.last_trick_bonus;
+    if (bonus_)
+      total += trick_bonus_bound(rules_, in_play, s.trick_size(),
+                                 s.total_tricks() - s.tricks_played());
+    return total;
+  }
+  // Can the side (mine) or the others still get the Klaverjas pit bonus?
   bool pit_possible(const PlayState& s, bool mine) const {
     if (!klaverjas_) return false;
     const int team = mine ? side_ : 1 - side_;
     if (!pit_any_ && team != o_.playing_team) return false;
-    const int won = mine ? sums_.tricks_mine(s) : sums_.tricks_theirs(s);
-    if (won != s.tricks_played()) return false;
-    // In a trick in progress the team must be able to win it; keep it simple and allow it.
-    return true;
+    return tricks_of(s, mine ? mine_ : theirs_) == s.tricks_played();
   }
   std::array<int, 2> klaverjas_totals(const PlayState& s) const {
     const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
     return klaverjas_score(s, o_.playing_team, roem, o_.klaverjas, -1).total;
   }
 
-  const RulesTable& rules_;
-  SideSums sums_;
-  int side_;
   Objective o_;
   bool klaverjas_ = false;
   bool bonus_ = false;
@@ -223,19 +312,20 @@ class PointsBase : public Evaluator {
   int n_masks_ = 0;
 };
 
-constexpr int kPitBonus = 100;
-
 class PointsEvaluator final : public PointsBase {
  public:
   using PointsBase::PointsBase;
   int terminal(const PlayState& s) const override {
     if (klaverjas_) return klaverjas_totals(s)[side_];
-    return sums_.points_mine(s);
+    return points_of(s, mine_);
   }
-  int base(const PlayState& s) const override { return sums_.points_mine(s); }
-  void bounds(const PlayState& s, int base, int* lo, int* hi) const override {
-    *lo = base;
-    *hi = base + points_in_play(s) + (pit_possible(s, true) ? kPitBonus : 0);
+  int base(const PlayState& s) const override { return points_of(s, mine_); }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base + sure_mine;
+    *hi = base + points_in_play(s, in_play) - sure_theirs +
+          (pit_possible(s, true) ? kPitBonus : 0);
   }
 };
 
@@ -247,15 +337,17 @@ class MarginEvaluator final : public PointsBase {
       const auto t = klaverjas_totals(s);
       return t[side_] - t[1 - side_];
     }
-    return sums_.points_mine(s) - sums_.points_theirs(s);
+    return points_of(s, mine_) - points_of(s, theirs_);
   }
   int base(const PlayState& s) const override {
-    return sums_.points_mine(s) - sums_.points_theirs(s);
+    return points_of(s, mine_) - points_of(s, theirs_);
   }
-  void bounds(const PlayState& s, int base, int* lo, int* hi) const override {
-    const int in_play = points_in_play(s);
-    *lo = base - in_play - (pit_possible(s, false) ? kPitBonus : 0);
-    *hi = base + in_play + (pit_possible(s, true) ? kPitBonus : 0);
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int all = points_in_play(s, in_play);
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
+    *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
   }
 };
 
@@ -383,6 +475,7 @@ class Search {
   std::uint8_t owner_[64] = {};     // bit -> seat holding it, or kNoOwner
   CardSet sh_[kMaxPlayers] = {};    // hands in strength space
   CardSet identity_s_ = 0;          // identity cards (strength space) from the last trick start
+  CardSet in_hand_ = 0;             // every card still in a hand (card ids)
   std::int32_t history_[kMaxPlayers][64] = {};
 };
 
@@ -417,12 +510,8 @@ void Search::setup_space() {
     sh_[p] = to_space(st_.hand(p));
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
   }
-  if (st_.trick_len() == 0 && !st_.is_terminal()) {
-    identity_s_ = to_space(ev_.identity_cards(st_));
-  } else {
-    // Mid-trick root: the identity cards from the remaining cards and the trick so far.
-    identity_s_ = to_space(ev_.identity_cards(st_));
-  }
+  in_hand_ = remaining_cards(st_);
+  identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
 }
 
 void Search::play(Card c) {
@@ -430,6 +519,7 @@ void Search::play(Card c) {
   const std::uint8_t b = spos_[c];
   sh_[p] &= ~bit(b);
   owner_[b] = kNoOwner;
+  in_hand_ &= ~bit(c);
   st_.play(c);
 }
 
@@ -440,6 +530,7 @@ void Search::undo() {
   const std::uint8_t b = spos_[c];
   sh_[p] |= bit(b);
   owner_[b] = static_cast<std::uint8_t>(p);
+  in_hand_ |= bit(c);
   st_.undo();
 }
 
@@ -486,13 +577,13 @@ int Search::trick_start(int alpha, int beta) {
   }
   const int base = ev_.base(st_);
   int lo, hi;
-  ev_.bounds(st_, base, &lo, &hi);
+  ev_.bounds(st_, in_hand_, base, &lo, &hi);
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
 
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
-  const CardSet identity = to_space(ev_.identity_cards(st_));
+  const CardSet identity = to_space(ev_.identity_cards(st_, in_hand_));
   std::uint64_t key = canonical_key(identity, r);
   if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
@@ -667,6 +758,41 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
 }
 
 int Search::mtd(int guess, int lower, int upper) {
+  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 0;
+  if (mode == 1) return node(lower - 1, upper + 1);
+  if (mode == 2) {
+    while (lower < upper) {
+      const int beta = lower + (upper - lower + 1) / 2;
+      const int g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+    }
+    return lower;
+  }
+  if (mode == 4) {
+    // MTD(f) steps, widened to bisection when a step moves little.
+    int g = std::clamp(guess, lower, upper);
+    while (lower < upper) {
+      int beta = g == lower ? g + 1 : g;
+      const int mid = lower + (upper - lower + 1) / 2;
+      if (upper - lower > 8) beta = (beta + mid + 1) / 2;
+      beta = std::clamp(beta, lower + 1, upper);
+      g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+    }
+    return lower;
+  }
+  if (mode == 3) {
+    int g = std::clamp(guess, lower, upper);
+    int passes = 0;
+    while (lower < upper) {
+      const int beta = g == lower ? g + 1 : g;
+      g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+      ++passes;
+    }
+    fprintf(stderr, "passes %d\n", passes);
+    return lower;
+  }
   int g = std::clamp(guess, lower, upper);
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
@@ -828,52 +954,7 @@ int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size
 }
 
 int sure_tricks(const PlayState& s) {
-  if (s.trick_len() != 0 || s.is_terminal()) return 0;
-  const RulesTable& r = s.rules();
-  const int leader = s.leader();
-  const CardSet mine = s.hand(leader);
-  CardSet others = 0;
-  std::uint16_t trump_holders = 0;
-  for (int p = 0; p < s.num_players(); ++p) {
-    if (p == leader) continue;
-    others |= s.hand(p);
-    if (s.hand(p) & r.trump_cards) trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
-  }
-  int top[kNumSuits];
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    int their_best = -1;
-    for (Card c : cards_of{others & r.suit_cards[suit]}) their_best = std::max<int>(their_best, r.strength[c]);
-    int k = 0;
-    for (Card c : cards_of{mine & r.suit_cards[suit]})
-      if (r.strength[c] > their_best) ++k;
-    top[suit] = k;
-  }
-  const int left = s.total_tricks() - s.tricks_played();
-  int total = 0;
-  if (r.trump < 0 || trump_holders == 0) {
-    for (int suit = 0; suit < kNumSuits; ++suit) total += top[suit];
-    return std::min(total, left);
-  }
-  const int kt = top[r.trump];
-  bool drawn = true;
-  for (int p = 0; p < s.num_players(); ++p)
-    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
-  if (drawn) {
-    total = 0;
-    for (int suit = 0; suit < kNumSuits; ++suit) total += top[suit];
-    return std::min(total, left);
-  }
-  int best = kt;
-  if (!r.policy.may_trump_when_able_to_follow) {
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      if (suit == r.trump) continue;
-      int k = top[suit];
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
-      best = std::max(best, k);
-    }
-  }
-  return std::min(best, left);
+  return popcount(cashable(s));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -893,7 +974,7 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 void Solver::clear() {
-  impl_->table.clear();
+  impl_->table.new_generation();
   impl_->has_context = false;
 }
 std::uint64_t Solver::nodes() const {
@@ -963,7 +1044,7 @@ auto with_search(Table& table, std::uint64_t& context, bool& has_context, std::u
 
 int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
   int lo;
-  ev.bounds(s.state(), root_base, &lo, hi);
+  ev.bounds(s.state(), remaining_cards(s.state()) | trick_set(s.state()), root_base, &lo, hi);
   return lo;
 }
 

@@ -12,5 +12,6 @@ void bind_klaverjas(pybind11::module_& m);
 void bind_kiksas(pybind11::module_& m);
 void bind_allfours(pybind11::module_& m);
 void bind_playout(pybind11::module_& m);
+void bind_solver(pybind11::module_& m);
 
 }  // namespace tricktaker::bindings

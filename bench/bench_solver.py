@@ -1,0 +1,174 @@
+"""Double-dummy solver benchmark: full Klaverjas deals and whist trick counts beside DDS.
+
+    python bench/bench_solver.py [--deals 200] [--deals52 50] [--seed 1] [--no-dds]
+
+Times are the calling thread's CPU time per call (time.thread_time), so other jobs on the
+machine do not inflate them; every solver call runs in the calling thread. DDS (through
+endplay, installed by the `bench` extra) runs with one thread on the same deals, and its trick
+counts are checked against ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tricktaker import _core as K
+
+PIQUET = [s * 16 + r for s in range(4) for r in range(5, 13)]
+
+
+def deck_cards(ranks: int) -> list[int]:
+    return [s * 16 + r for s in range(4) for r in range(12, 12 - ranks, -1)]
+
+
+def deal(rng: random.Random, cards: list[int]) -> list[int]:
+    cards = list(cards)
+    rng.shuffle(cards)
+    n = len(cards) // 4
+    return [sum(1 << c for c in cards[i * n : (i + 1) * n]) for i in range(4)]
+
+
+def stats(times: list[float]) -> dict[str, float]:
+    ms = sorted(t * 1e3 for t in times)
+    p99 = ms[min(len(ms) - 1, int(round(0.99 * (len(ms) - 1))))]
+    return {
+        "median_ms": round(statistics.median(ms), 4),
+        "p99_ms": round(p99, 4),
+        "mean_ms": round(statistics.mean(ms), 4),
+        "max_ms": round(ms[-1], 4),
+    }
+
+
+def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+    t0 = time.thread_time()
+    out = fn()
+    return out, time.thread_time() - t0
+
+
+def klaverjas(n: int, seed: int, memory_mb: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    solver = K.Solver(memory_mb=memory_mb)
+    points = [], []
+    made: list[float] = []
+    cards: list[float] = []
+    nodes = []
+    for i in range(n):
+        trump = rng.randrange(4)
+        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+        state = K.PlayState(rules, deal(rng, PIQUET), [0, 1, 0, 1], 0)
+        playing = rng.randrange(2)
+        obj = K.Objective(kind=K.ObjectiveKind.POINTS, side=playing,
+                          scoring=K.Scoring.KLAVERJAS, playing_team=playing)
+        solver.clear()
+        n0 = solver.nodes
+        _, t = timed(lambda: solver.value(state, obj))
+        nodes.append(solver.nodes - n0)
+        points[0].append(t)
+        mobj = K.Objective(kind=K.ObjectiveKind.KLAVERJAS_MADE, side=playing,
+                           scoring=K.Scoring.KLAVERJAS, playing_team=playing)
+        solver.clear()
+        _, t = timed(lambda: solver.value(state, mobj))
+        made.append(t)
+        solver.clear()
+        _, t = timed(lambda: solver.solve(state, obj))
+        cards.append(t)
+    return {
+        "deals": n,
+        "points_with_roem_value": stats(points[0]),
+        "points_nodes_median": statistics.median(nodes),
+        "made_or_nat": stats(made),
+        "points_every_card": stats(cards),
+    }
+
+
+def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool) -> dict[str, Any]:
+    rng = random.Random(seed)
+    solver = K.Solver(memory_mb=memory_mb)
+    ours_value: list[float] = []
+    ours_cards: list[float] = []
+    dds_one: list[float] = []
+    dds_all: list[float] = []
+    mismatches = 0
+    if dds:
+        import endplay._dds as _dds
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal, Denom, Player
+
+        _dds.SetMaxThreads(1)
+    for i in range(n):
+        hands = deal(rng, deck_cards(ranks))
+        strain = i % 5
+        trump = strain if strain < 4 else -1
+        leader = 3  # West leads, South declares
+        state = K.whist_state(hands, trump, leader, ranks)
+        obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
+        solver.clear()
+        value, t = timed(lambda: solver.value(state, obj))
+        ours_value.append(t)
+        solver.clear()
+        res, t = timed(lambda: solver.solve(state, obj))
+        ours_cards.append(t)
+        assert res.value == value
+        if dds:
+            d = Deal(K.format_pbn(hands))
+            d.first = Player.west
+            d.trump = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt][strain]
+            sol, t = timed(lambda: list(solve_board(d, SolveMode.OptimalOne)))
+            dds_one.append(t)
+            if max(tr for _, tr in sol) != value:
+                mismatches += 1
+            sol, t = timed(lambda: list(solve_board(d, SolveMode.Default)))
+            dds_all.append(t)
+    out: dict[str, Any] = {
+        "deals": n,
+        "cards": 4 * ranks,
+        "ours_value": stats(ours_value),
+        "ours_every_card": stats(ours_cards),
+    }
+    if dds:
+        out["dds_best_card"] = stats(dds_one)
+        out["dds_every_card"] = stats(dds_all)
+        out["ratio_value_vs_dds_best_card_median"] = round(
+            statistics.median(ours_value) / statistics.median(dds_one), 3)
+        out["ratio_every_card_median"] = round(
+            statistics.median(ours_cards) / statistics.median(dds_all), 3)
+        out["ratio_every_card_mean"] = round(
+            statistics.mean(ours_cards) / statistics.mean(dds_all), 3)
+        out["trick_count_mismatches"] = mismatches
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--deals52", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--memory-mb", type=int, default=32)
+    ap.add_argument("--no-dds", action="store_true")
+    ap.add_argument("--only", choices=["klaverjas", "whist32", "whist52"])
+    args = ap.parse_args()
+    dds = not args.no_dds
+    if dds:
+        try:
+            import endplay  # noqa: F401
+        except ImportError:
+            dds = False
+    out: dict[str, Any] = {}
+    if args.only in (None, "klaverjas"):
+        out["klaverjas"] = klaverjas(args.deals, args.seed, args.memory_mb)
+    if args.only in (None, "whist32"):
+        out["whist32"] = whist(args.deals, 8, args.seed, args.memory_mb, dds)
+    if args.only in (None, "whist52") and args.deals52:
+        out["whist52"] = whist(args.deals52, 13, args.seed, args.memory_mb, dds)
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

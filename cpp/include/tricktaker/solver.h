@@ -1,0 +1,166 @@
+// The double-dummy solver: the exact value of a play state when every hand is known and every
+// player plays their best, and the value of each legal card.
+//
+// Search. Fail-soft alpha-beta on the objective's value, driven by zero-window tests (MTD(f))
+// from the root. The side of the objective maximizes and every other seat minimizes, so any
+// number of seats and partnerships works. At each trick boundary:
+//   * quick cut-offs: the objective gives certain bounds on the final value (what is already
+//     won plus everything still in play, sure tricks of the leader); a bound that already
+//     decides the window ends the node;
+//   * a transposition table with lower and upper bounds (below).
+// At every node the legal cards are reduced to one card per group of equivalent cards (cards of
+// one hand and one effective suit that touch in strength order, with no card of another hand
+// or of the current trick between them, and equal labels for the objective: same card points,
+// and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
+// (the table's best card, winning cheaply, giving points to a partner, discarding low, and a
+// history of cut-offs).
+//
+// Transposition table. Entries are stored at trick boundaries only and hold bounds on the
+// value of the remaining play (final value minus the part already won), so positions reached by
+// different histories share entries. The key is canonical: per effective suit, the remaining
+// cards in strength order, each as (holder, label); cards whose identity matters are keyed
+// exactly. So positions that differ only in which equivalent low cards are gone (relative
+// ranks, as in DDS) share entries too. Plus the leader and the objective's own score state
+// (for example "has one side taken every trick so far" for the Klaverjas pit). Keys are 64-bit
+// hashes of that canonical form; entries live in 4-way buckets of one cache line, replaced by
+// least remaining work. The table's memory is fixed when the solver is made; it is kept warm
+// between calls while the rules and the objective stay the same (a different context makes
+// the old entries invisible; no clearing pass).
+//
+// Threads. A Solver owns its table and search state and holds no global state: use one object
+// per thread. solve_many() runs a batch on several threads, one solver each.
+//
+// Adding an objective for another game (Kirves winning the deal, Kiksas first to a target,
+// All Fours game points):
+//   1. add an ObjectiveKind (and any parameters to Objective);
+//   2. in solver.cc, write a class derived from Evaluator (its methods are documented there,
+//      next to the Tricks, Points and Margin evaluators, which are short examples):
+//        terminal(s)        the final value of a finished play, from the game's own scoring
+//                           code (as Points calls klaverjas_score), so the two never disagree;
+//        base(s)            the part of the final value already certain at a trick boundary,
+//                           such that final - base depends only on the cards still in hand,
+//                           who holds them, who leads, and state_key(s) (0 if not additive);
+//        state_key(s)       any other score-relevant state (tricks won per side for "first to
+//                           two", points for "first to a target", who won which trick card for
+//                           High/Low/Jack/Game);
+//        bounds(s, ...)     certain bounds on the final value from this trick boundary;
+//        card_label(c)      cards with equal labels (0..14) are interchangeable for the
+//                           objective when they touch in strength; kIdentityLabel when the card
+//                           itself matters (the jack of trumps in All Fours);
+//        identity_cards(s)  cards whose identity matters from here on (possible roem);
+//        report(final, root) the value reported to the caller (the remaining play, or the whole
+//                           deal for a yes/no objective);
+//   3. construct it in make_evaluator() in solver.cc, and add a test against brute force.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "tricktaker/cards.h"
+#include "tricktaker/klaverjas.h"
+#include "tricktaker/play_state.h"
+
+namespace tricktaker {
+
+enum class ObjectiveKind : std::uint8_t {
+  // Tricks the side takes in the remaining play.
+  kTricks = 0,
+  // Points the side takes in the remaining play: card points, the last-trick bonus and trick
+  // bonuses (Klaverjas roem); with Klaverjas scoring also the pit bonus, exactly as
+  // klaverjas_score() totals them.
+  kPoints = 1,
+  // The side's points minus the points of every other side, in the remaining play.
+  kMargin = 2,
+  // Klaverjas: 1 if the side wins the deal (the playing team makes it; for the defenders, the
+  // playing team goes nat), else 0; decided over the whole deal by klaverjas_score().
+  kKlaverjasMade = 3,
+};
+
+// Which final scoring the points come from.
+enum class Scoring : std::uint8_t {
+  kPlain = 0,      // card points + last trick + trick bonuses, as the play state credits them
+  kKlaverjas = 1,  // klaverjas_score(): adds the pit bonus and decides made / nat
+};
+
+struct Objective {
+  ObjectiveKind kind = ObjectiveKind::kPoints;
+  // The side (PlayStateSetup::side) whose value is maximized; -1 = the side of the player to
+  // move at the root.
+  int side = -1;
+  Scoring scoring = Scoring::kPlain;
+  // Klaverjas scoring: the playing team (0 or 1) and the scoring options.
+  int playing_team = 0;
+  KlaverjasScoringOptions klaverjas;
+};
+
+struct CardValue {
+  Card card;
+  int value;
+};
+
+struct SolveResult {
+  int value = 0;                 // the position's value for the side
+  int side = 0;                  // the maximizing side
+  std::vector<CardValue> cards;  // every legal card with its value, in card id order
+  CardSet best = 0;              // the legal cards that reach the value
+  std::uint64_t nodes = 0;       // search nodes visited by this call
+};
+
+class Solver {
+ public:
+  static constexpr std::size_t kDefaultMemoryMb = 32;
+
+  // memory_mb: the transposition table's size (at least 1 MB; rounded down to a power of two
+  // number of buckets).
+  explicit Solver(std::size_t memory_mb = kDefaultMemoryMb);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // The value of the position for the objective's side (0 for a finished play, except for the
+  // whole-deal objective kKlaverjasMade). Throws std::invalid_argument for an objective that
+  // does not fit the state: a side that no playing seat has, or Klaverjas scoring on a state
+  // that is not a four-seat deal of two teams 0 and 1.
+  int value(const PlayState& state, const Objective& objective);
+
+  // The value and the value of every legal card.
+  SolveResult solve(const PlayState& state, const Objective& objective);
+
+  // One zero-window test: does the side reach at least `target`?
+  bool reaches(const PlayState& state, const Objective& objective, int target);
+
+  // Forget every stored entry.
+  void clear();
+
+  std::uint64_t nodes() const;  // nodes visited since the solver was made
+  std::size_t memory_bytes() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Solves many states on `threads` threads (0 = the hardware's count), one Solver of
+// `memory_mb` each. Returns the values in input order; when `card_values` is not null it is
+// filled with 64 entries per state (value per card id, `missing` for cards that are not legal).
+std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,
+                            int threads, std::size_t memory_mb,
+                            std::vector<int>* card_values = nullptr, int missing = -32768);
+
+// Helpers the evaluators share (exposed for tests).
+
+// Cards that can still take part in a trick bonus (Klaverjas roem) when `remaining` are the
+// cards not yet played and tricks have `trick_size` cards.
+CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size);
+// An upper bound on the trick bonuses still to be scored in `tricks_left` tricks.
+int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
+                      int tricks_left);
+// Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
+int sure_tricks(const PlayState& state);
+
+}  // namespace tricktaker

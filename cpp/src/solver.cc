@@ -1,0 +1,1203 @@
+#include "tricktaker/solver.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+namespace tricktaker {
+
+namespace {
+
+constexpr int kInf = 1 << 24;
+constexpr std::uint8_t kIdentityLabel = 15;
+constexpr std::uint8_t kNoOwner = 15;
+constexpr int kMaxMoves = 32;
+
+inline std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+inline std::uint64_t combine(std::uint64_t h, std::uint64_t v) {
+  return (h ^ mix64(v + 0x9E3779B97F4A7C15ULL)) * 0x100000001B3ULL + 0x7F4A7C15ULL;
+}
+
+inline int highest_bit(std::uint64_t s) {
+  return 63 - __builtin_clzll(s);
+}
+
+CardSet remaining_cards(const PlayState& s) {
+  CardSet r = 0;
+  for (int p = 0; p < s.num_players(); ++p) r |= s.hand(p);
+  return r;
+}
+
+CardSet trick_set(const PlayState& s) {
+  CardSet t = 0;
+  for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sure cards: cards certain to end in tricks won by a given set of seats.
+
+// The run of highest remaining trumps that the seats hold between them. Each of those cards
+// falls in a trick whose highest trump is one of them, so the seats win every such trick,
+// whatever anyone plays.
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps,
+                   CardSet in_play, std::uint16_t seats) {
+  CardSet out = 0;
+  for (int i = 0; i < n_trumps; ++i) {
+    const Card c = trumps_high_first[i];
+    if (!((in_play >> c) & 1)) continue;
+    bool held = false;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1 && (s.hand(p) >> c) & 1) held = true;
+    if (!held) break;
+    out |= bit(c);
+  }
+  return out;
+}
+
+// The leader's cards that win if cashed now, one after the other (see sure_tricks()).
+CardSet cashable(const PlayState& s) {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = s.rules();
+  const int leader = s.leader();
+  const CardSet mine = s.hand(leader);
+  CardSet others = 0;
+  std::uint16_t trump_holders = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader) continue;
+    others |= s.hand(p);
+    if (s.hand(p) & r.trump_cards)
+      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
+  }
+  CardSet top[kNumSuits];
+  int count[kNumSuits];
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    int their_best = -1;
+    for (Card c : cards_of{others & r.suit_cards[suit]})
+      their_best = std::max<int>(their_best, r.strength[c]);
+    top[suit] = 0;
+    for (Card c : cards_of{mine & r.suit_cards[suit]})
+      if (r.strength[c] > their_best) top[suit] |= bit(c);
+    count[suit] = popcount(top[suit]);
+  }
+  CardSet all = top[0] | top[1] | top[2] | top[3];
+  if (r.trump < 0 || trump_holders == 0) return all;
+  const int kt = count[r.trump];
+  bool drawn = true;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
+  if (drawn) return all;
+  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
+  // every trump holder still follows it.
+  CardSet best = top[r.trump];
+  int best_n = kt;
+  if (!r.policy.may_trump_when_able_to_follow) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == r.trump) continue;
+      int k = count[suit];
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+      if (k > best_n) {
+        // The k highest of the suit's top cards.
+        CardSet m = top[suit];
+        CardSet pick = 0;
+        for (int j = 0; j < k; ++j) {
+          Card hi = lowest_card(m);
+          for (Card c : cards_of{m})
+            if (r.strength[c] > r.strength[hi]) hi = c;
+          pick |= bit(hi);
+          m &= ~bit(hi);
+        }
+        best = pick;
+        best_n = k;
+      }
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Evaluators: the objective's view of a play state. See solver.h for the contract.
+//
+// All values are "final" values: the objective's number for the whole play as it will stand
+// at the end (for example the side's total points including those already won). The driver
+// reports report(final, base at the root). `in_play` is the set of cards not yet in a
+// completed trick (the hands and the current trick).
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  // The final value of a finished play.
+  virtual int terminal(const PlayState& s) const = 0;
+  // The part of the final value already certain. At a trick boundary, final - base must
+  // depend only on the cards in hand, their holders, the leader and state_key().
+  virtual int base(const PlayState& s) const = 0;
+  // Score-relevant state not captured by base() and the cards (at a trick boundary).
+  virtual std::uint64_t state_key(const PlayState&) const { return 0; }
+  // Certain bounds lo <= final <= hi, given base == base(s); valid at any node.
+  virtual void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const = 0;
+  // Interchangeability label of a card (0..14), or kIdentityLabel.
+  virtual std::uint8_t card_label(Card) const { return 0; }
+  // Cards whose identity matters for the rest of the play.
+  virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
+  // The number reported to the caller.
+  virtual int report(int final_value, int root_base) const { return final_value - root_base; }
+};
+
+// Seats of a side, as a mask.
+std::uint16_t side_mask(const PlayState& s, int side) {
+  std::uint16_t m = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((s.active() >> p) & 1) && s.side(p) == side) m = static_cast<std::uint16_t>(m | 1u << p);
+  return m;
+}
+
+// Shared bookkeeping: the seats of the side and of the others, trumps by strength.
+class EvaluatorBase : public Evaluator {
+ public:
+  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side) {
+    mine_ = side_mask(s, side);
+    theirs_ = static_cast<std::uint16_t>(s.active() & ~mine_);
+    n_mine_seats_ = __builtin_popcount(mine_);
+    n_their_seats_ = __builtin_popcount(theirs_);
+    for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
+    std::sort(trumps_, trumps_ + n_trumps_,
+              [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
+  }
+
+ protected:
+  int tricks_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.tricks_won(p);
+    return t;
+  }
+  int points_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.points_won(p) + s.bonus_won(p);
+    return t;
+  }
+  // Cards certain to fall in tricks of `seats` (at a trick boundary).
+  CardSet sure_cards(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
+    if (s.trick_len() != 0 || s.is_terminal()) return 0;
+    CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= cashable(s);
+    return out;
+  }
+
+  const RulesTable& rules_;
+  int side_;
+  std::uint16_t mine_ = 0, theirs_ = 0;
+  int n_mine_seats_ = 1, n_their_seats_ = 1;
+  Card trumps_[64] = {};
+  int n_trumps_ = 0;
+};
+
+class TricksEvaluator final : public EvaluatorBase {
+ public:
+  using EvaluatorBase::EvaluatorBase;
+  int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
+  int base(const PlayState& s) const override { return tricks_of(s, mine_); }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int left = s.total_tricks() - s.tricks_played();
+    *lo = base;
+    *hi = base + left;
+    if (s.trick_len() == 0) {
+      *lo += sure_count(s, in_play, mine_, n_mine_seats_);
+      *hi -= sure_count(s, in_play, theirs_, n_their_seats_);
+    }
+  }
+
+ private:
+  // Tricks certain for `seats`: the leader's cashable cards, or the top trumps (several of
+  // which may fall in one trick).
+  int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
+    const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
+    int sure = (trumps + n_seats - 1) / n_seats;
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
+    return sure;
+  }
+};
+
+constexpr int kPitBonus = 100;
+
+// Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
+class PointsBase : public EvaluatorBase {
+ public:
+  PointsBase(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side), o_(o) {
+    klaverjas_ = o.scoring == Scoring::kKlaverjas;
+    // Distinct point values as labels.
+    int values[64];
+    int n_values = 0;
+    for (Card c : cards_of{rules_.deck}) {
+      const int v = rules_.points[c];
+      int i = 0;
+      while (i < n_values && values[i] != v) ++i;
+      if (i == n_values) {
+        values[n_values++] = v;
+        if (v) {
+          point_masks_[n_masks_] = 0;
+          point_values_[n_masks_++] = v;
+        }
+      }
+      for (int k = 0; k < n_masks_; ++k)
+        if (point_values_[k] == v) point_masks_[k] |= bit(c);
+      labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
+    }
+    bonus_ = rules_.trick_bonus != TrickBonus::kNone;
+    pit_any_ = o.klaverjas.pit_for_any_team;
+  }
+
+  std::uint8_t card_label(Card c) const override { return labels_[c]; }
+  CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
+    if (!bonus_) return 0;
+    return trick_bonus_cards(rules_, in_play, s.trick_size());
+  }
+  std::uint64_t state_key(const PlayState& s) const override {
+    if (!klaverjas_) return 0;
+    const int played = s.tricks_played();
+    return static_cast<std::uint64_t>(tricks_of(s, mine_) == played) |
+           static_cast<std::uint64_t>(tricks_of(s, theirs_) == played) << 1;
+  }
+
+ protected:
+  int card_points(CardSet cards) const {
+    int total = 0;
+    for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(cards & point_masks_[k]);
+    return total;
+  }
+  // Points still to be won: cards in play, the last-trick bonus, trick bonuses.
+  int points_in_play(const PlayState& s, CardSet in_play) const {
+    int total = card_points(in_play);
+    if (!s.is_terminal()) total += rules_.last_trick_bonus;
+    if (bonus_)
+      total += trick_bonus_bound(rules_, in_play, s.trick_size(),
+                                 s.total_tricks() - s.tricks_played());
+    return total;
+  }
+  // Can the side (mine) or the others still get the Klaverjas pit bonus?
+  bool pit_possible(const PlayState& s, bool mine) const {
+    if (!klaverjas_) return false;
+    const int team = mine ? side_ : 1 - side_;
+    if (!pit_any_ && team != o_.playing_team) return false;
+    return tricks_of(s, mine ? mine_ : theirs_) == s.tricks_played();
+  }
+  std::array<int, 2> klaverjas_totals(const PlayState& s) const {
+    const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
+    return klaverjas_score(s, o_.playing_team, roem, o_.klaverjas, -1).total;
+  }
+
+  Objective o_;
+  bool klaverjas_ = false;
+  bool bonus_ = false;
+  bool pit_any_ = true;
+  std::uint8_t labels_[64] = {};
+  CardSet point_masks_[64] = {};
+  int point_values_[64] = {};
+  int n_masks_ = 0;
+};
+
+class PointsEvaluator final : public PointsBase {
+ public:
+  using PointsBase::PointsBase;
+  int terminal(const PlayState& s) const override {
+    if (klaverjas_) return klaverjas_totals(s)[side_];
+    return points_of(s, mine_);
+  }
+  int base(const PlayState& s) const override { return points_of(s, mine_); }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base + sure_mine;
+    *hi = base + points_in_play(s, in_play) - sure_theirs +
+          (pit_possible(s, true) ? kPitBonus : 0);
+  }
+};
+
+class MarginEvaluator final : public PointsBase {
+ public:
+  using PointsBase::PointsBase;
+  int terminal(const PlayState& s) const override {
+    if (klaverjas_) {
+      const auto t = klaverjas_totals(s);
+      return t[side_] - t[1 - side_];
+    }
+    return points_of(s, mine_) - points_of(s, theirs_);
+  }
+  int base(const PlayState& s) const override {
+    return points_of(s, mine_) - points_of(s, theirs_);
+  }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int all = points_in_play(s, in_play);
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
+    *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
+  }
+};
+
+// ---------------------------------------------------------------------------------------
+// The transposition table.
+
+struct Entry {
+  std::uint64_t key;
+  std::int16_t lo;  // bounds on final - base
+  std::int16_t hi;
+  std::uint8_t best;   // canonical index of the best lead, or 0xFF
+  std::uint8_t depth;  // cards left in play: the work the entry saves
+  std::uint16_t gen;
+};
+static_assert(sizeof(Entry) == 16, "entries are 16 bytes");
+
+struct alignas(64) Bucket {
+  Entry e[4];
+};
+
+class Table {
+ public:
+  explicit Table(std::size_t memory_mb) {
+    std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
+    buckets_.assign(n, Bucket{});
+    mask_ = n - 1;
+    gen_ = 1;
+  }
+  void new_generation() {
+    if (++gen_ == 0) {
+      std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+      gen_ = 1;
+    }
+  }
+  void clear() {
+    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    gen_ = 1;
+  }
+  const Entry* probe(std::uint64_t key) const {
+    const Bucket& b = buckets_[key & mask_];
+    for (const Entry& e : b.e)
+      if (e.key == key && e.gen == gen_) return &e;
+    return nullptr;
+  }
+  void store(std::uint64_t key, int lo, int hi, std::uint8_t best, int depth) {
+    Bucket& b = buckets_[key & mask_];
+    Entry* victim = nullptr;
+    for (Entry& e : b.e) {
+      if (e.gen == gen_ && e.key == key) {
+        victim = &e;
+        break;
+      }
+      if (e.gen != gen_) {
+        if (!victim || victim->gen == gen_) victim = &e;
+      } else if (!victim || (victim->gen == gen_ && e.depth < victim->depth)) {
+        victim = &e;
+      }
+    }
+    victim->key = key;
+    victim->lo = static_cast<std::int16_t>(std::clamp(lo, -32767, 32767));
+    victim->hi = static_cast<std::int16_t>(std::clamp(hi, -32767, 32767));
+    victim->best = best;
+    victim->depth = static_cast<std::uint8_t>(depth);
+    victim->gen = gen_;
+  }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+
+ private:
+  std::vector<Bucket> buckets_;
+  std::size_t mask_ = 0;
+  std::uint16_t gen_ = 1;
+};
+
+// ---------------------------------------------------------------------------------------
+// The search.
+//
+// Cards are also kept in "strength space": bit positions grouped by effective suit, ascending
+// strength within a suit, so that touching cards are adjacent bits and the canonical key is a
+// walk over the remaining cards in strength order.
+
+class Search {
+ public:
+  Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
+      : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
+    setup_space();
+  }
+
+  int node(int alpha, int beta);
+  int mtd(int guess, int lower, int upper);
+  PlayState& state() { return st_; }
+  const PlayState& state() const { return st_; }
+  std::uint64_t nodes() const { return nodes_; }
+  void play(Card c);
+  void undo();
+  // The representative of each legal card (the top card of its equivalence group).
+  void representatives(CardSet legal, Card* rep_of) const;
+  bool is_max(int seat) const { return (max_seats_ >> seat) & 1; }
+
+ private:
+  void setup_space();
+  int trick_start(int alpha, int beta);
+  int expand(int alpha, int beta, Card hint, Card* best_out);
+  std::uint64_t canonical_key(CardSet identity_s, CardSet r) const;
+  CardSet to_space(CardSet cards) const {
+    CardSet out = 0;
+    for (Card c : cards_of{cards}) out |= bit(spos_[c]);
+    return out;
+  }
+  int generate(CardSet legal, Card hint, Card* moves) ;
+
+  Table& table_;
+  PlayState st_;
+  const Evaluator& ev_;
+  std::uint16_t max_seats_;
+  std::uint64_t nodes_ = 0;
+  bool exact_ = false;  // strengths tie within a suit: key every card exactly
+
+  std::uint8_t spos_[64] = {};      // card -> strength-space bit
+  Card scard_[64] = {};             // bit -> card
+  std::uint8_t seg_[64] = {};       // bit -> segment (effective suit, 4 = none)
+  CardSet seg_mask_[5] = {};        // segment -> bits
+  std::uint8_t slabel_[64] = {};    // bit -> label
+  std::uint8_t owner_[64] = {};     // bit -> seat holding it, or kNoOwner
+  CardSet sh_[kMaxPlayers] = {};    // hands in strength space
+  CardSet identity_s_ = 0;          // identity cards (strength space) from the last trick start
+  CardSet in_hand_ = 0;             // every card still in a hand (card ids)
+  std::int32_t history_[kMaxPlayers][64] = {};
+};
+
+void Search::setup_space() {
+  const RulesTable& r = st_.rules();
+  int pos = 0;
+  for (int seg = 0; seg < 5; ++seg) {
+    Card cards[64];
+    int n = 0;
+    for (Card c : cards_of{r.deck}) {
+      const int es = r.effective_suit[c];
+      if ((seg < 4 && es == seg) || (seg == 4 && (es < 0 || es >= 4))) cards[n++] = c;
+    }
+    std::sort(cards, cards + n, [&](Card a, Card b) {
+      return r.strength[a] != r.strength[b] ? r.strength[a] < r.strength[b] : a < b;
+    });
+    for (int i = 0; i < n; ++i) {
+      if (i > 0 && r.strength[cards[i]] == r.strength[cards[i - 1]]) exact_ = true;
+      spos_[cards[i]] = static_cast<std::uint8_t>(pos);
+      scard_[pos] = cards[i];
+      seg_[pos] = static_cast<std::uint8_t>(seg);
+      seg_mask_[seg] |= bit(static_cast<Card>(pos));
+      ++pos;
+    }
+  }
+  if (seg_mask_[4]) exact_ = true;
+  for (int b = 0; b < pos; ++b) {
+    slabel_[b] = exact_ ? kIdentityLabel : ev_.card_label(scard_[b]);
+    owner_[b] = kNoOwner;
+  }
+  for (int p = 0; p < st_.num_players(); ++p) {
+    sh_[p] = to_space(st_.hand(p));
+    for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
+  }
+  in_hand_ = remaining_cards(st_);
+  identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
+}
+
+void Search::play(Card c) {
+  const int p = st_.to_move();
+  const std::uint8_t b = spos_[c];
+  sh_[p] &= ~bit(b);
+  owner_[b] = kNoOwner;
+  in_hand_ &= ~bit(c);
+  st_.play(c);
+}
+
+void Search::undo() {
+  const int i = st_.cards_played() - 1;
+  const Card c = st_.history_card(i);
+  const int p = st_.history_player(i);
+  const std::uint8_t b = spos_[c];
+  sh_[p] |= bit(b);
+  owner_[b] = static_cast<std::uint8_t>(p);
+  in_hand_ |= bit(c);
+  st_.undo();
+}
+
+std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
+  std::uint64_t h = 0x243F6A8885A308D3ULL;
+  std::uint64_t word = 0;
+  int k = 0;
+  for (CardSet m = r; m; m &= m - 1) {
+    const int b = __builtin_ctzll(m);
+    const std::uint64_t label = ((identity_s >> b) & 1) ? kIdentityLabel : slabel_[b];
+    word = (word << 8) | owner_[b] | (label << 4);
+    if (++k == 8) {
+      h = combine(h, word);
+      word = 0;
+      k = 0;
+    }
+  }
+  h = combine(h, word | static_cast<std::uint64_t>(k) << 60);
+  std::uint64_t counts = 0;
+  for (int s = 0; s < 5; ++s) counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
+  h = combine(h, counts);
+  h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
+  h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+  return h;
+}
+
+int Search::node(int alpha, int beta) {
+  ++nodes_;
+  if (st_.trick_len() == 0) return trick_start(alpha, beta);
+  Card best;
+  return expand(alpha, beta, kNoCard, &best);
+}
+
+int Search::trick_start(int alpha, int beta) {
+  if (st_.is_terminal()) return ev_.terminal(st_);
+  const int n = st_.trick_size();
+  const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
+  if (total_left == n) {
+    // The last trick: every hand holds one card and must play it.
+    for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
+    const int v = ev_.terminal(st_);
+    for (int i = 0; i < n; ++i) undo();
+    return v;
+  }
+  const int base = ev_.base(st_);
+  int lo, hi;
+  ev_.bounds(st_, in_hand_, base, &lo, &hi);
+  if (lo >= beta) return lo;
+  if (hi <= alpha) return hi;
+
+  CardSet r = 0;
+  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  const CardSet identity = to_space(ev_.identity_cards(st_, in_hand_));
+  std::uint64_t key = canonical_key(identity, r);
+  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+  Card hint = kNoCard;
+  if (const Entry* e = table_.probe(key)) {
+    lo = std::max(lo, base + e->lo);
+    hi = std::min(hi, base + e->hi);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo >= hi) return lo;
+    if (e->best != 0xFF) {
+      // The best lead, as an index into the remaining cards in strength order.
+      CardSet m = r;
+      for (int i = 0; i < e->best && m; ++i) m &= m - 1;
+      if (m) {
+        const Card c = scard_[__builtin_ctzll(m)];
+        if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
+      }
+    }
+  }
+  const CardSet saved_identity = identity_s_;
+  identity_s_ = identity;
+  Card best = kNoCard;
+  const int v = expand(alpha, beta, hint, &best);
+  identity_s_ = saved_identity;
+
+  int new_lo = lo, new_hi = hi;
+  if (v <= alpha) {
+    new_hi = std::min(new_hi, v);
+  } else if (v >= beta) {
+    new_lo = std::max(new_lo, v);
+  } else {
+    new_lo = new_hi = v;
+  }
+  if (new_lo > new_hi) new_lo = new_hi = v;
+  std::uint8_t best_index = 0xFF;
+  if (best != kNoCard) {
+    const int b = spos_[best];
+    best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
+  }
+  table_.store(key, new_lo - base, new_hi - base, best_index, total_left);
+  return v;
+}
+
+int Search::generate(CardSet legal, Card hint, Card* moves) {
+  const RulesTable& r = st_.rules();
+  const int me = st_.to_move();
+  const bool maxing = is_max(me);
+  const CardSet own = sh_[me];
+  CardSet occupied = 0;
+  for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
+  CardSet trick_s = 0;
+  for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
+  occupied |= trick_s;
+  const CardSet legal_s = to_space(legal);
+
+  const int len = st_.trick_len();
+  const bool leading = len == 0;
+  const bool last = len == st_.trick_size() - 1;
+  int led = -1;
+  Card w = kNoCard;
+  bool friend_winning = false;
+  bool winner_sure = false;
+  if (!leading) {
+    led = r.effective_suit[st_.trick_card(0)];
+    w = st_.trick_card(st_.current_winner_index());
+    friend_winning = is_max(st_.current_winner()) == maxing;
+    // Can anyone still to play beat the winning card?
+    if (friend_winning && !last) {
+      const int wb = spos_[w];
+      const CardSet above = seg_mask_[seg_[wb]] & ~((2ULL << wb) - 1);
+      CardSet later = occupied & ~own & ~trick_s;
+      winner_sure = (later & above) == 0;
+      if (winner_sure && !r.is_trump(w) && r.trump >= 0) {
+        // A later player void in the led suit could trump.
+        int p = me;
+        for (int i = len + 1; i < st_.trick_size(); ++i) {
+          do {
+            p = p + 1 == st_.num_players() ? 0 : p + 1;
+          } while (!((st_.active() >> p) & 1));
+          if ((sh_[p] & seg_mask_[r.trump]) && !(sh_[p] & seg_mask_[led])) winner_sure = false;
+        }
+      }
+    }
+  }
+
+  int scores[kMaxMoves];
+  int n = 0;
+  for (CardSet m = legal_s; m; m &= m - 1) {
+    const int b = __builtin_ctzll(m);
+    // Skip b when the next occupied card above it is its own equivalent.
+    const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+    if (above) {
+      const int u = __builtin_ctzll(above);
+      if (((legal_s >> u) & 1) && slabel_[u] == slabel_[b] && slabel_[b] != kIdentityLabel &&
+          !(((identity_s_ >> u) | (identity_s_ >> b)) & 1))
+        continue;
+    }
+    const Card c = scard_[b];
+    const int pts = r.points[c];
+    int score;
+    if (leading) {
+      score = (c == hint) ? (1 << 28) : 0;
+      // Prefer a card that is the top of its suit.
+      if (!((occupied & ~own) & seg_mask_[seg_[b]] & ~((2ULL << b) - 1))) score += 1 << 20;
+    } else {
+      const bool wins = r.beats(c, w, led);
+      const int strength_rank = b;
+      if (last) {
+        if (wins) {
+          score = (6 << 20) + pts * 1024 - strength_rank * 4;
+        } else if (friend_winning) {
+          score = (5 << 20) + pts * 1024;
+        } else {
+          score = (2 << 20) - pts * 1024 - strength_rank * 4;
+        }
+      } else if (friend_winning && winner_sure) {
+        score = (5 << 20) + pts * 1024;
+      } else if (wins) {
+        score = (4 << 20) + pts * 256 + strength_rank * 4;
+      } else {
+        score = (2 << 20) - pts * 1024 - strength_rank * 4;
+      }
+    }
+    score += std::min(history_[me][c], (1 << 18) - 1) >> 8;
+    int i = n++;
+    while (i > 0 && scores[i - 1] < score) {
+      scores[i] = scores[i - 1];
+      moves[i] = moves[i - 1];
+      --i;
+    }
+    scores[i] = score;
+    moves[i] = c;
+  }
+  (void)own;
+  return n;
+}
+
+int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
+  const int me = st_.to_move();
+  const bool maxing = is_max(me);
+  Card moves[kMaxMoves];
+  const int n = generate(st_.legal_moves(), hint, moves);
+  int best = maxing ? -kInf : kInf;
+  Card best_card = kNoCard;
+  for (int i = 0; i < n; ++i) {
+    const Card c = moves[i];
+    play(c);
+    const int v = node(alpha, beta);
+    undo();
+    if (maxing) {
+      if (v > best) {
+        best = v;
+        best_card = c;
+      }
+      if (best >= beta) break;
+      if (best > alpha) alpha = best;
+    } else {
+      if (v < best) {
+        best = v;
+        best_card = c;
+      }
+      if (best <= alpha) break;
+      if (best < beta) beta = best;
+    }
+  }
+  if (best_card != kNoCard && n > 1) {
+    const int left = st_.total_tricks() - st_.tricks_played();
+    history_[me][best_card] += left * left;
+  }
+  *best_out = best_card;
+  return best;
+}
+
+int Search::mtd(int guess, int lower, int upper) {
+  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 0;
+  if (mode == 1) return node(lower - 1, upper + 1);
+  if (mode == 2) {
+    while (lower < upper) {
+      const int beta = lower + (upper - lower + 1) / 2;
+      const int g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+    }
+    return lower;
+  }
+  if (mode == 4) {
+    // MTD(f) steps, widened to bisection when a step moves little.
+    int g = std::clamp(guess, lower, upper);
+    while (lower < upper) {
+      int beta = g == lower ? g + 1 : g;
+      const int mid = lower + (upper - lower + 1) / 2;
+      if (upper - lower > 8) beta = (beta + mid + 1) / 2;
+      beta = std::clamp(beta, lower + 1, upper);
+      g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+    }
+    return lower;
+  }
+  if (mode == 3) {
+    int g = std::clamp(guess, lower, upper);
+    int passes = 0;
+    while (lower < upper) {
+      const int beta = g == lower ? g + 1 : g;
+      g = node(beta - 1, beta);
+      if (g < beta) upper = g; else lower = g;
+      ++passes;
+    }
+    fprintf(stderr, "passes %d\n", passes);
+    return lower;
+  }
+  int g = std::clamp(guess, lower, upper);
+  while (lower < upper) {
+    const int beta = g == lower ? g + 1 : g;
+    g = node(beta - 1, beta);
+    if (g < beta) {
+      upper = g;
+    } else {
+      lower = g;
+    }
+  }
+  return lower;
+}
+
+void Search::representatives(CardSet legal, Card* rep_of) const {
+  const int me = st_.to_move();
+  (void)me;
+  CardSet occupied = 0;
+  for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
+  for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
+  const CardSet legal_s = to_space(legal);
+  // Walk each card upwards while the next occupied card is its equivalent.
+  for (Card c : cards_of{legal}) {
+    int b = spos_[c];
+    for (;;) {
+      const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+      if (!above) break;
+      const int u = __builtin_ctzll(above);
+      if (((legal_s >> u) & 1) && slabel_[u] == slabel_[b] && slabel_[b] != kIdentityLabel &&
+          !(((identity_s_ >> u) | (identity_s_ >> b)) & 1)) {
+        b = u;
+      } else {
+        break;
+      }
+    }
+    rep_of[c] = scard_[b];
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+
+std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side) {
+  switch (o.kind) {
+    case ObjectiveKind::kTricks:
+      return std::make_unique<TricksEvaluator>(s, side);
+    case ObjectiveKind::kPoints:
+      return std::make_unique<PointsEvaluator>(s, o, side);
+    case ObjectiveKind::kMargin:
+    case ObjectiveKind::kKlaverjasMade:
+      return std::make_unique<MarginEvaluator>(s, o, side);
+  }
+  throw std::invalid_argument("unknown objective");
+}
+
+std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
+  const RulesTable& r = s.rules();
+  std::uint64_t h = 0x1234567;
+  for (int c = 0; c < 64; ++c)
+    h = combine(h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.effective_suit[c])) |
+                       static_cast<std::uint64_t>(r.strength[c]) << 8 |
+                       static_cast<std::uint64_t>(r.points[c]) << 16);
+  h = combine(h, r.deck);
+  h = combine(h, static_cast<std::uint64_t>(static_cast<std::uint8_t>(r.trump)) |
+                     static_cast<std::uint64_t>(r.last_trick_bonus) << 8 |
+                     static_cast<std::uint64_t>(r.trick_bonus) << 16);
+  const FollowPolicy& p = r.policy;
+  h = combine(h, static_cast<std::uint64_t>(p.void_trump) | static_cast<std::uint64_t>(p.overtrump)
+                                                                << 4 |
+                     static_cast<std::uint64_t>(p.head_trump_lead) << 8 |
+                     static_cast<std::uint64_t>(p.head_in_suit) << 9 |
+                     static_cast<std::uint64_t>(p.may_trump_when_able_to_follow) << 10 |
+                     static_cast<std::uint64_t>(p.no_undertrump) << 11 |
+                     static_cast<std::uint64_t>(p.undertrump_compulsory) << 12 |
+                     static_cast<std::uint64_t>(p.must_beat_trick) << 13 |
+                     static_cast<std::uint64_t>(p.must_beat_exempts_partner) << 14);
+  h = combine(h, static_cast<std::uint64_t>(s.num_players()) |
+                     static_cast<std::uint64_t>(s.active()) << 8 |
+                     static_cast<std::uint64_t>(s.total_tricks()) << 24 |
+                     static_cast<std::uint64_t>(s.fixed_leader() + 1) << 32);
+  for (int q = 0; q < s.num_players(); ++q) h = combine(h, static_cast<std::uint64_t>(s.side(q)));
+  const std::uint64_t kind = o.kind == ObjectiveKind::kKlaverjasMade
+                                 ? static_cast<std::uint64_t>(ObjectiveKind::kMargin)
+                                 : static_cast<std::uint64_t>(o.kind);
+  h = combine(h, kind | static_cast<std::uint64_t>(o.scoring) << 8 |
+                     static_cast<std::uint64_t>(side) << 16 |
+                     static_cast<std::uint64_t>(o.playing_team) << 24 |
+                     static_cast<std::uint64_t>(o.klaverjas.pit_for_any_team) << 32 |
+                     static_cast<std::uint64_t>(o.klaverjas.tie_is_nat) << 33);
+  return h;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size) {
+  switch (rules.trick_bonus) {
+    case TrickBonus::kNone:
+      return 0;
+    case TrickBonus::kKlaverjasRoem: {
+      if (trick_size != 4) return 0;
+      CardSet out = 0;
+      for (int s = 0; s < kNumSuits; ++s) {
+        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
+        const CardSet t = lane & (lane >> 1) & (lane >> 2);
+        out |= ((t | (t << 1) | (t << 2)) & kLaneMask) << (16 * s);
+      }
+      for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
+        CardSet four = 0;
+        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
+        if ((remaining & four) == four) out |= four;
+      }
+      if (rules.trump >= 0) {
+        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
+        if ((remaining & stuk) == stuk) out |= stuk;
+      }
+      return out;
+    }
+  }
+  return remaining;
+}
+
+int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
+                      int tricks_left) {
+  switch (rules.trick_bonus) {
+    case TrickBonus::kNone:
+      return 0;
+    case TrickBonus::kKlaverjasRoem: {
+      if (trick_size != 4 || tricks_left <= 0) return 0;
+      // Candidate trick values: four of a kind, and runs (at most one run per three cards of a
+      // suit in runs); a stuk adds 20 to one trick.
+      int values[16];
+      int n = 0;
+      if (popcount(remaining & (bit(make_card(0, kJack)) | bit(make_card(1, kJack)) |
+                                bit(make_card(2, kJack)) | bit(make_card(3, kJack)))) == 4)
+        values[n++] = 200;
+      for (int rank : {kAce, kTen, kKing, kQueen}) {
+        CardSet four = 0;
+        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
+        if ((remaining & four) == four) values[n++] = 100;
+      }
+      for (int s = 0; s < kNumSuits; ++s) {
+        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
+        const CardSet t = lane & (lane >> 1) & (lane >> 2);
+        const int in_runs = popcount((t | (t << 1) | (t << 2)) & kLaneMask);
+        for (int k = 0; k < in_runs / 3 && n < 16; ++k) values[n++] = 50;
+      }
+      std::sort(values, values + n, [](int a, int b) { return a > b; });
+      int total = 0;
+      for (int i = 0; i < n && i < tricks_left; ++i) total += values[i];
+      if (rules.trump >= 0) {
+        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
+        if ((remaining & stuk) == stuk) total += 20;
+      }
+      return total;
+    }
+  }
+  return 1 << 14;
+}
+
+int sure_tricks(const PlayState& s) {
+  return popcount(cashable(s));
+}
+
+// ---------------------------------------------------------------------------------------
+// Solver
+
+struct Solver::Impl {
+  explicit Impl(std::size_t memory_mb) : table(memory_mb) {}
+  Table table;
+  std::uint64_t context = 0;
+  bool has_context = false;
+  std::uint64_t nodes = 0;
+};
+
+Solver::Solver(std::size_t memory_mb) : impl_(std::make_unique<Impl>(memory_mb)) {}
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+void Solver::clear() {
+  impl_->table.new_generation();
+  impl_->has_context = false;
+}
+std::uint64_t Solver::nodes() const {
+  return impl_->nodes;
+}
+std::size_t Solver::memory_bytes() const {
+  return impl_->table.bytes();
+}
+
+namespace {
+
+struct Prepared {
+  int side;       // the side reported to the caller
+  int max_side;   // the side the search maximizes
+  std::unique_ptr<Evaluator> ev;
+};
+
+Prepared prepare(const PlayState& s, const Objective& o) {
+  Prepared p;
+  p.side = o.side >= 0 ? o.side : s.side(s.to_move());
+  if (o.side >= 0 && side_mask(s, o.side) == 0)
+    throw std::invalid_argument("objective side " + std::to_string(o.side) +
+                                " is not the side of any playing seat");
+  const bool klaverjas = o.scoring == Scoring::kKlaverjas || o.kind == ObjectiveKind::kKlaverjasMade;
+  if (klaverjas) {
+    if (s.num_players() != 4 || s.active() != 0xF)
+      throw std::invalid_argument("Klaverjas scoring needs a four-seat deal");
+    for (int q = 0; q < 4; ++q)
+      if (s.side(q) != 0 && s.side(q) != 1)
+        throw std::invalid_argument("Klaverjas scoring needs teams 0 and 1");
+    if (o.playing_team != 0 && o.playing_team != 1)
+      throw std::invalid_argument("playing team must be 0 or 1");
+  }
+  p.max_side = p.side;
+  Objective eo = o;
+  if (o.kind == ObjectiveKind::kKlaverjasMade) {
+    p.max_side = o.playing_team;
+    eo.scoring = Scoring::kKlaverjas;
+  }
+  p.ev = make_evaluator(s, eo, p.max_side);
+  return p;
+}
+
+}  // namespace
+
+namespace {
+
+// Runs a search with the solver's table; fn(search, evaluator, root_base) does the work.
+template <class Fn>
+auto with_search(Table& table, std::uint64_t& context, bool& has_context, std::uint64_t& nodes,
+                 const PlayState& state, const Objective& o, Fn fn) {
+  Prepared p = prepare(state, o);
+  Objective ctx_o = o;
+  if (o.kind == ObjectiveKind::kKlaverjasMade) ctx_o.scoring = Scoring::kKlaverjas;
+  const std::uint64_t ctx = context_hash(state, ctx_o, p.max_side);
+  if (!has_context || ctx != context) {
+    if (has_context) table.new_generation();
+    context = ctx;
+    has_context = true;
+  }
+  Search search(table, state, *p.ev, side_mask(state, p.max_side));
+  const int root_base = p.ev->base(state);
+  auto result = fn(search, *p.ev, root_base, p);
+  nodes += search.nodes();
+  return result;
+}
+
+int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
+  int lo;
+  ev.bounds(s.state(), remaining_cards(s.state()) | trick_set(s.state()), root_base, &lo, hi);
+  return lo;
+}
+
+// The exact final value of the search's current position.
+int exact_value(Search& s, const Evaluator& ev, int root_base, int guess) {
+  if (s.state().is_terminal()) return ev.terminal(s.state());
+  int hi;
+  const int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
+  (void)root_base;
+  return s.mtd(guess, lo, hi);
+}
+
+int made_threshold(const Objective& o) {
+  return o.klaverjas.tie_is_nat ? 1 : 0;
+}
+
+}  // namespace
+
+int Solver::value(const PlayState& state, const Objective& o) {
+  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
+                         const int t = made_threshold(o);
+                         const bool made = s.state().is_terminal()
+                                               ? ev.terminal(s.state()) >= t
+                                               : s.node(t - 1, t) >= t;
+                         return static_cast<int>(p.side == o.playing_team ? made : !made);
+                       }
+                       int hi;
+                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
+                       const int guess = lo + (hi - lo) / 2;
+                       const int v = s.state().is_terminal() ? ev.terminal(s.state())
+                                                             : s.mtd(guess, lo, hi);
+                       return ev.report(v, root_base);
+                     });
+}
+
+bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
+  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
+                         const int t = made_threshold(o);
+                         const bool made = s.state().is_terminal()
+                                               ? ev.terminal(s.state()) >= t
+                                               : s.node(t - 1, t) >= t;
+                         const int v = p.side == o.playing_team ? made : !made;
+                         return v >= target;
+                       }
+                       const int goal = target + root_base;
+                       if (s.state().is_terminal()) return ev.terminal(s.state()) >= goal;
+                       return s.node(goal - 1, goal) >= goal;
+                     });
+}
+
+SolveResult Solver::solve(const PlayState& state, const Objective& o) {
+  return with_search(
+      impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+        SolveResult res;
+        res.side = p.side;
+        const std::uint64_t nodes0 = s.nodes();
+        PlayState& st = s.state();
+        const bool made_kind = o.kind == ObjectiveKind::kKlaverjasMade;
+        const int t = made_threshold(o);
+        auto to_report = [&](int final_value) {
+          if (made_kind) {
+            const bool made = final_value >= t;
+            return static_cast<int>(p.side == o.playing_team ? made : !made);
+          }
+          return ev.report(final_value, root_base);
+        };
+        if (st.is_terminal()) {
+          res.value = to_report(ev.terminal(st));
+          return res;
+        }
+        int hi;
+        const int lo = root_bounds_lo(s, ev, root_base, &hi);
+        int root_final;
+        if (made_kind) {
+          root_final = s.node(t - 1, t) >= t ? t : t - 1;
+        } else {
+          root_final = s.mtd(lo + (hi - lo) / 2, lo, hi);
+        }
+        res.value = to_report(root_final);
+        const CardSet legal = st.legal_moves();
+        Card rep_of[64];
+        s.representatives(legal, rep_of);
+        int value_of[64];
+        bool done[64] = {};
+        for (Card c : cards_of{legal}) {
+          const Card r = rep_of[c];
+          if (!done[r]) {
+            s.play(r);
+            int v;
+            if (made_kind) {
+              v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
+              v = v >= t ? t : t - 1;
+            } else {
+              v = exact_value(s, ev, root_base, root_final);
+            }
+            s.undo();
+            value_of[r] = v;
+            done[r] = true;
+          }
+          const int v = to_report(value_of[r]);
+          res.cards.push_back(CardValue{c, v});
+          if (v == res.value) res.best |= bit(c);
+        }
+        res.nodes = s.nodes() - nodes0;
+        return res;
+      });
+}
+
+std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,
+                            int threads, std::size_t memory_mb, std::vector<int>* card_values,
+                            int missing) {
+  const std::size_t n = states.size();
+  std::vector<int> values(n, 0);
+  if (card_values) card_values->assign(n * 64, missing);
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&]() {
+    try {
+      Solver solver(memory_mb);
+      for (;;) {
+        const std::size_t i = next.fetch_add(1);
+        if (i >= n) break;
+        if (card_values) {
+          const SolveResult r = solver.solve(states[i], objective);
+          values[i] = r.value;
+          for (const CardValue& cv : r.cards) (*card_values)[i * 64 + cv.card] = cv.value;
+        } else {
+          values[i] = solver.value(states[i], objective);
+        }
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+      next.store(n);
+    }
+  };
+  if (threads == 1) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    for (int i = 0; i < threads; ++i) pool.emplace_back(work);
+    for (auto& th : pool) th.join();
+  }
+  if (error) std::rethrow_exception(error);
+  return values;
+}
+
+}  // namespace tricktaker

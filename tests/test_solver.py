@@ -1,0 +1,371 @@
+"""The double-dummy solver against an independent brute-force minimax, and the whist front end.
+
+The brute force below walks every legal play sequence with the play state's play/undo and
+scores finished deals with its own arithmetic (card points, roem and pit as the Klaverjas spec
+totals them), so it shares only the rules of play with the solver.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from tricktaker import _core
+
+K = _core
+TRICKS = K.ObjectiveKind.TRICKS
+POINTS = K.ObjectiveKind.POINTS
+MARGIN = K.ObjectiveKind.MARGIN
+MADE = K.ObjectiveKind.KLAVERJAS_MADE
+
+PIQUET = [s * 16 + r for s in range(4) for r in range(5, 13)]
+
+
+def deck_cards(ranks: int) -> list[int]:
+    return [s * 16 + r for s in range(4) for r in range(12, 12 - ranks, -1)]
+
+
+def mask(cards: list[int]) -> int:
+    out = 0
+    for c in cards:
+        out |= 1 << c
+    return out
+
+
+def deal_hands(rng: random.Random, cards: list[int]) -> list[int]:
+    cards = list(cards)
+    rng.shuffle(cards)
+    n = len(cards) // 4
+    return [mask(cards[i * n : (i + 1) * n]) for i in range(4)]
+
+
+def play_randomly(rng: random.Random, state: _core.PlayState, cards_left: int) -> None:
+    """Play random legal cards until `cards_left` cards remain in the hands."""
+    total = sum(bin(state.hand(p)).count("1") for p in range(state.num_players))
+    for _ in range(total - cards_left):
+        state.play(rng.choice(state.legal_cards()))
+
+
+def klaverjas_state(rng: random.Random, rotterdam: bool, compulsory: bool = False) -> tuple:
+    trump = rng.randrange(4)
+    rules = K.klaverjas_rules(trump, rotterdam=rotterdam, undertrump_compulsory=compulsory)
+    state = K.PlayState(rules, deal_hands(rng, PIQUET), [0, 1, 0, 1], rng.randrange(4))
+    return state, trump
+
+
+def minimax(state: _core.PlayState, side: int, score: Callable[[_core.PlayState], int]) -> int:
+    if state.is_terminal():
+        return score(state)
+    maxing = state.side(state.to_move) == side
+    best: int | None = None
+    for c in state.legal_cards():
+        state.play(c)
+        v = minimax(state, side, score)
+        state.undo()
+        if best is None or (v > best if maxing else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+def card_values(state: _core.PlayState, side: int, score: Callable[[_core.PlayState], int]):
+    out = []
+    for c in state.legal_cards():
+        state.play(c)
+        out.append((c, minimax(state, side, score)))
+        state.undo()
+    return out
+
+
+# --- independent scoring -----------------------------------------------------------------
+
+
+def credited(state: _core.PlayState, team: int) -> int:
+    return state.side_points(team) + state.side_bonus(team)
+
+
+def klaverjas_total(state: _core.PlayState, team: int, playing: int, pit_any: bool) -> int:
+    total = credited(state, team)
+    if state.side_tricks(team) == state.total_tricks and (pit_any or team == playing):
+        total += 100
+    return total
+
+
+def check_position(state: _core.PlayState, objective: _core.Objective, side: int,
+                   score: Callable[[_core.PlayState], int], offset: int) -> None:
+    solver = K.Solver(memory_mb=1)
+    want = minimax(state, side, score) - offset
+    res = solver.solve(state, objective)
+    assert res.value == want
+    assert solver.value(state, objective) == want
+    want_cards = [(c, v - offset) for c, v in card_values(state, side, score)]
+    assert res.cards == want_cards
+    values = [v for _, v in res.cards]
+    maxing = state.side(state.to_move) == side
+    assert res.value == (max(values) if maxing else min(values))
+    assert res.best == mask([c for c, v in res.cards if v == res.value])
+    assert solver.reaches(state, objective, want)
+    assert not solver.reaches(state, objective, want + 1)
+
+
+ENDINGS = [(2, 0), (2, 1), (2, 3), (3, 0), (3, 2)]  # (tricks left, cards into the next trick)
+
+
+@pytest.mark.parametrize("rotterdam", [False, True])
+@pytest.mark.parametrize("kind", ["points", "plain_points", "margin", "made"])
+def test_klaverjas_endings_match_brute_force(rotterdam: bool, kind: str) -> None:
+    rng = random.Random(f"{kind}-{rotterdam}")
+    for i in range(24):
+        tricks, extra = ENDINGS[i % len(ENDINGS)]
+        state, _ = klaverjas_state(rng, rotterdam, compulsory=i % 3 == 2)
+        play_randomly(rng, state, tricks * 4 - extra)
+        playing = rng.randrange(2)
+        pit_any = i % 2 == 0
+        tie_is_nat = i % 4 != 1
+        side = rng.choice([-1, 0, 1])
+        real_side = state.side(state.to_move) if side < 0 else side
+        other = 1 - real_side
+        if kind == "plain_points":
+            objective = K.Objective(kind=POINTS, side=side)
+            offset = credited(state, real_side)
+            check_position(state, objective, real_side, lambda s: credited(s, real_side), offset)
+        elif kind == "points":
+            objective = K.Objective(kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS,
+                                    playing_team=playing, pit_for_any_team=pit_any)
+
+            def score(s: _core.PlayState) -> int:
+                return klaverjas_total(s, real_side, playing, pit_any)
+
+            check_position(state, objective, real_side, score, credited(state, real_side))
+        elif kind == "margin":
+            objective = K.Objective(kind=MARGIN, side=side, scoring=K.Scoring.KLAVERJAS,
+                                    playing_team=playing, pit_for_any_team=pit_any)
+
+            def score(s: _core.PlayState) -> int:
+                return klaverjas_total(s, real_side, playing, pit_any) - klaverjas_total(
+                    s, other, playing, pit_any)
+
+            offset = credited(state, real_side) - credited(state, other)
+            check_position(state, objective, real_side, score, offset)
+        else:
+            objective = K.Objective(kind=MADE, side=side, scoring=K.Scoring.KLAVERJAS,
+                                    playing_team=playing, pit_for_any_team=pit_any,
+                                    tie_is_nat=tie_is_nat)
+
+            def score(s: _core.PlayState) -> int:
+                mine = klaverjas_total(s, playing, playing, pit_any)
+                theirs = klaverjas_total(s, 1 - playing, playing, pit_any)
+                made = mine > theirs or (not tie_is_nat and mine == theirs)
+                # The scoring code agrees with the independent arithmetic.
+                roem = [s.side_bonus(0), s.side_bonus(1)]
+                assert K.klaverjas_score(s, playing, roem, pit_any, tie_is_nat).made == made
+                return int(made if real_side == playing else not made)
+
+            check_position(state, objective, real_side, score, 0)
+
+
+@pytest.mark.parametrize("ranks", [8, 13, 5])
+def test_whist_endings_match_brute_force(ranks: int) -> None:
+    rng = random.Random(ranks)
+    for i in range(30):
+        tricks, extra = ENDINGS[i % len(ENDINGS)]
+        trump = rng.choice([-1, 0, 1, 2, 3])
+        state = K.whist_state(deal_hands(rng, deck_cards(ranks)), trump, rng.randrange(4), ranks)
+        if bin(state.hand(0)).count("1") < tricks:
+            continue
+        play_randomly(rng, state, tricks * 4 - extra)
+        side = rng.choice([-1, 0, 1])
+        real_side = state.side(state.to_move) if side < 0 else side
+        objective = K.Objective(kind=TRICKS, side=side)
+        check_position(state, objective, real_side, lambda s: s.side_tricks(real_side),
+                       state.side_tricks(real_side))
+
+
+def test_four_trick_endings_match_brute_force() -> None:
+    rng = random.Random(4)
+    for i in range(3):
+        state, _ = klaverjas_state(rng, rotterdam=i % 2 == 1)
+        play_randomly(rng, state, 16)
+        side = state.side(state.to_move)
+        objective = K.Objective(kind=POINTS, side=side)
+        want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+        assert K.Solver(memory_mb=1).value(state, objective) == want
+    state = K.whist_state(deal_hands(rng, deck_cards(13)), 2, 0, 13)
+    play_randomly(rng, state, 16)
+    want = minimax(state, 0, lambda s: s.side_tricks(0)) - state.side_tricks(0)
+    assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS, side=0)) == want
+
+
+def test_solver_reused_across_positions_and_objectives() -> None:
+    """A warm table never leaks values between rules, sides or objectives."""
+    rng = random.Random(11)
+    solver = K.Solver(memory_mb=2)
+    for i in range(40):
+        if i % 2:
+            state, _ = klaverjas_state(rng, rotterdam=i % 4 == 1)
+            kind = rng.choice([POINTS, MARGIN, TRICKS])
+        else:
+            state = K.whist_state(deal_hands(rng, deck_cards(8)), rng.choice([-1, 0, 3]), 0, 8)
+            kind = TRICKS
+        play_randomly(rng, state, 12)
+        side = rng.randrange(2)
+        objective = K.Objective(kind=kind, side=side)
+        if kind == TRICKS:
+            want = minimax(state, side, lambda s: s.side_tricks(side)) - state.side_tricks(side)
+        elif kind == POINTS:
+            want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+        else:
+            want = minimax(state, side, lambda s: credited(s, side) - credited(s, 1 - side)) - (
+                credited(state, side) - credited(state, 1 - side))
+        assert solver.value(state, objective) == want
+
+
+def test_finished_play() -> None:
+    rng = random.Random(5)
+    state, _ = klaverjas_state(rng, rotterdam=False)
+    play_randomly(rng, state, 0)
+    solver = K.Solver(memory_mb=1)
+    assert solver.value(state, K.Objective(kind=POINTS)) == 0
+    res = solver.solve(state, K.Objective(kind=POINTS))
+    assert res.value == 0 and res.cards == []
+
+
+def test_bad_objectives() -> None:
+    state = K.whist_state(K.parse_pbn("N:A... K... Q... J..."), -1, 0, 13)
+    with pytest.raises(ValueError, match="side 5"):
+        K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS, side=5))
+    with pytest.raises(ValueError, match="side"):
+        K.Objective(side=11)
+    with pytest.raises(ValueError, match="memory_mb"):
+        K.Solver(memory_mb=0)
+    three = K.PlayState(K.whist_rules(-1, 13), [1, 2, 4], [0, 1, 2], 0)
+    with pytest.raises(ValueError, match="Klaverjas scoring"):
+        K.Solver(memory_mb=1).value(three, K.Objective(kind=MADE))
+
+
+def test_solve_many_matches_single_calls() -> None:
+    rng = random.Random(9)
+    states = []
+    for _ in range(12):
+        state, _ = klaverjas_state(rng, rotterdam=False)
+        play_randomly(rng, state, 14)
+        states.append(state)
+    objective = K.Objective(kind=POINTS, side=0, scoring=K.Scoring.KLAVERJAS)
+    values = K.solve_many(states, objective, threads=2, memory_mb=1)
+    solver = K.Solver(memory_mb=1)
+    assert values.tolist() == [solver.value(s, objective) for s in states]
+    values2, cards = K.solve_many(states, objective, threads=2, memory_mb=1, card_values=True)
+    assert values2.tolist() == values.tolist()
+    assert cards.shape == (12, 64)
+    for s, row in zip(states, cards):
+        res = solver.solve(s, objective)
+        assert [(c, int(row[c])) for c, _ in res.cards] == res.cards
+        assert sum(1 for v in row if v != -32768) == len(res.cards)
+
+
+# --- whist: PBN, tables ------------------------------------------------------------------
+
+
+def test_pbn_round_trip() -> None:
+    text = "N:AKQJ.T98.7.A5432 T98.AKQ.AKQ.KQJT 7654.7654.65.986 32.J32.JT98432.7"
+    hands = K.parse_pbn(text)
+    assert K.format_pbn(hands) == text
+    parts = text[2:].split()
+    assert K.parse_pbn("E:" + " ".join(parts[1:] + parts[:1])) == hands
+    assert K.ranks_needed(hands) == 13
+    assert K.parse_pbn("  w:A.-.. K... Q... J...  ")[3] == 1 << 12  # W holds the AS
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("X:A... K... Q... J...", "position 0.*seat"),
+        ("N A... K... Q... J...", "position 1.*':'"),
+        ("N:A... K... Q...", "expected 4 hands"),
+        ("N:A... K... Q... J... T...", "position 22.*after the fourth hand"),
+        ("N:A.. K... Q... J...", "N has 3 suits"),
+        ("N:A.... K... Q... J...", "more than 4 suits"),
+        ("N:AX... K... Q... J...", "position 3.*got 'X'"),
+        ("N:AA... K... Q... J...", "AS appears twice"),
+        ("N:A... A... Q... J...", "AS is held by two hands"),
+        ("N:AK... Q... J... T...", "equal size"),
+        ("N:... ... ... ...", "empty"),
+    ],
+)
+def test_pbn_errors(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        K.parse_pbn(text)
+
+
+def test_whist_rules_and_state_errors() -> None:
+    assert K.whist_deck(8) == mask(deck_cards(8))
+    assert K.whist_rules(-1, 8).trump == -1
+    with pytest.raises(ValueError, match="ranks per suit"):
+        K.whist_rules(0, 1)
+    with pytest.raises(ValueError, match="ranks per suit"):
+        K.whist_deck(14)
+    with pytest.raises(ValueError, match="trump"):
+        K.whist_rules(4, 8)
+    hands = K.parse_pbn("N:2... A... K... Q...")
+    with pytest.raises(ValueError, match="not in this game's deck"):
+        K.whist_state(hands, -1, 0, 8)
+    with pytest.raises(ValueError, match="leader"):
+        K.whist_state(hands, -1, 4, 13)
+
+
+def test_dd_table_small_deal() -> None:
+    # N holds the top spades; every declarer makes what the cards say.
+    hands = K.parse_pbn("N:AK... QJ... T9... 87...")
+    table = K.whist_dd_table(hands, 8)
+    assert table.shape == (5, 4)
+    # Spades are the only suit: N-S take both tricks whoever leads.
+    assert table[:, 0].tolist() == [2] * 5 and table[:, 2].tolist() == [2] * 5
+    assert table[:, 1].tolist() == [0] * 5 and table[:, 3].tolist() == [0] * 5
+
+
+def test_dd_table_matches_solver_and_batch() -> None:
+    rng = random.Random(3)
+    deals = [deal_hands(rng, deck_cards(6)) for _ in range(4)]
+    tables = K.whist_dd_tables(deals, 6, threads=2, memory_mb=1)
+    assert tables.shape == (4, 5, 4)
+    for deal, table in zip(deals, tables):
+        assert (K.whist_dd_table(deal, 6) == table).all()
+        for strain in range(5):
+            trump = strain if strain < 4 else -1
+            for declarer in range(4):
+                state = K.whist_state(deal, trump, (declarer + 1) % 4, 6)
+                side = declarer % 2
+                want = minimax(state, side, lambda s, side=side: s.side_tricks(side))
+                assert table[strain, declarer] == want
+
+
+# --- against DDS -------------------------------------------------------------------------
+
+
+def dds_tricks(pbn: str, trump: int, leader: int) -> int:
+    """Tricks for the leader's side by DDS (endplay)."""
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    deal = Deal(pbn)
+    deal.trump = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt][trump]
+    deal.first = [Player.north, Player.east, Player.south, Player.west][leader]
+    return max(tricks for _, tricks in solve_board(deal))
+
+
+@pytest.mark.parametrize("ranks", [8, 13])
+def test_trick_counts_equal_dds(ranks: int) -> None:
+    pytest.importorskip("endplay")
+    rng = random.Random(2000 + ranks)
+    solver = K.Solver(memory_mb=16)
+    for _ in range(200):
+        hands = deal_hands(rng, deck_cards(ranks))
+        strain = rng.randrange(5)
+        trump = strain if strain < 4 else -1
+        leader = rng.randrange(4)
+        state = K.whist_state(hands, trump, leader, ranks)
+        ours = solver.value(state, K.Objective(kind=TRICKS))
+        assert ours == dds_tricks(K.format_pbn(hands), strain, leader), K.format_pbn(hands)

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO, TypeAlias
 
-from tricktaker.bots import Bot, bot_names, make_bot
+from tricktaker.bots import Bot, bind_bot, bot_names, make_bot
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.base import Action, Deal, Event, Game, Match, StateMachine, new_seed
 from tricktaker.games.options import options_to_dict
@@ -349,6 +349,8 @@ def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -
     bots: dict[int, Bot] = {
         seat: make_bot(args.bot, bot_seed(seed, seat)) for seat in range(len(names))
     }
+    for bot in bots.values():
+        bind_bot(bot, game)
     who = ", ".join(names[s] for s in sorted(humans)) or "nobody (bots only)"
     print(f"Playing {_describe_game(game)}", file=out)
     print(f"Seed {seed} (replay with --seed {seed}). People: {who}; bots: {args.bot}.", file=out)

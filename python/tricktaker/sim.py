@@ -52,7 +52,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker.bots import Bot, make_bot
+from tricktaker.bots import Bot, bind_bot, make_bot
 from tricktaker.games.base import Deal, Game, StateMachine, check_seed, new_seed
 from tricktaker.games.options import options_to_dict
 from tricktaker.registry import load
@@ -232,7 +232,8 @@ class _Observation(Mapping[str, Any]):
 class _Seats:
     """The bots of a run by seat, created on first use and reset before every deal."""
 
-    def __init__(self, bots: str | Sequence[BotSpec]) -> None:
+    def __init__(self, bots: str | Sequence[BotSpec], game: Game | None = None) -> None:
+        self._game = game
         if isinstance(bots, str):
             self._specs: Sequence[BotSpec] | None = None
             make_bot(bots)  # check the name now
@@ -267,6 +268,8 @@ class _Seats:
             else:
                 raise ValueError(f"bots: no bot for seat {seat}; give one bot per seat")
             bot = make_bot(spec, bot_seed(self._seed, seat))
+            if self._game is not None:
+                bind_bot(bot, self._game)
             bot.reset(bot_seed(self._seed, seat))
             self._bots[seat] = bot
         return bot
@@ -313,7 +316,7 @@ def simulate(
         raise ValueError(f"deals must be a whole number >= 0, got {deals!r}")
     seed = new_seed() if seed is None else check_seed(seed)
     adapter = summary_adapter(game.name)
-    seats = _Seats(bots)
+    seats = _Seats(bots, game)
     arrays: dict[str, npt.NDArray[Any]] = {"seed": np.zeros(deals, dtype=np.uint64)}
     for col in adapter.columns:
         shape = (deals,) if col.width == 1 else (deals, col.width)

@@ -5,7 +5,7 @@ JSON-ready data of ``observation(seat)``) and the list of legal actions. It is s
 deterministic: after ``reset(seed)`` the same observations and legal actions give the same
 choices on every machine (the randomness is the core's portable ``Rng``).
 
->>> from tricktaker.games.base import Action
+>>> from tricktaker.games.base import Action, Game
 >>> bot = RandomBot(seed=7)
 >>> actions = [Action.call("pass"), Action.call("trump:H")]
 >>> first = [bot.act({}, actions) for _ in range(5)]
@@ -13,7 +13,8 @@ choices on every machine (the randomness is the core's portable ``Rng``).
 >>> [bot.act({}, actions) for _ in range(5)] == first
 True
 
-Write a bot as any class with ``reset`` and ``act``; register it by name with
+Write a bot as any class with ``reset`` and ``act`` (and, optionally, ``bind(game)`` to learn the
+game's options before play); register it by name with
 ``register_bot("name", factory)`` so that ``simulate(..., bots="name")`` and the command line
 find it.
 """
@@ -24,9 +25,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from tricktaker import _core
-from tricktaker.games.base import Action
+from tricktaker.games.base import Action, Game
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+__all__ = ["Bot", "RandomBot", "bind_bot", "bot_names", "make_bot", "register_bot"]
 
 
 @runtime_checkable
@@ -61,7 +62,29 @@ class RandomBot:
         return "RandomBot()"
 
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+def _rule_bot(seed: int) -> Bot:
+    from tricktaker.bots.rule import RuleBot
+
+    return RuleBot(seed)
+
+
+def _pimc_bot(seed: int) -> Bot:
+    from tricktaker.bots.pimc import PimcBot
+
+    return PimcBot(seed)
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "rule": _rule_bot, "pimc": _pimc_bot}
+
+
+def bind_bot(bot: Bot, game: Game) -> None:
+    """Tell ``bot`` the game it plays, if it wants to know (an optional ``bind(game)`` method).
+
+    The game's rules and options are public at the table; a bot still sees no hidden card.
+    """
+    bind = getattr(bot, "bind", None)
+    if callable(bind):
+        bind(game)
 
 
 def register_bot(name: str, factory: Callable[[int], Bot]) -> None:

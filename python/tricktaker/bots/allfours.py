@@ -1,0 +1,281 @@
+"""The rule-based All Fours / Pitch bot, for every preset (rules/allfours.md).
+
+Hand evaluation: with suit s as trumps a hand is expected to score about
+
+* High: 1 with the ace of trumps, 0.6 with the king, 0.3 with the queen;
+* Low: 1 with the two (the three 0.5) when Low goes to its holder, half that when to its captor;
+* Jack: 0.7 with the jack and two more trumps or a higher one, else 0.3;
+* Game: 0.4, plus 0.2 a ten and 0.1 an ace or king, capped at 1;
+* the extra items: jick 0.5, each joker 0.5, trey 1.5 (3 points with two covers), five.
+
+Calls: the eldest stands when the turned suit is worth 1.5 or more, else begs; the dealer gives
+one when his own hand likes the turned suit (1.5) and the gift does not put the beggers out,
+else runs; in an auction the bot bids the whole part of its best suit's worth (if that is a
+legal bid, else passes; it bids the least when it must); it declares its best suit; it exchanges
+and discards its cards of least worth (no trump, no game value first). Play: the shared
+heuristic with the item cards valued on top of their game values (the jack of trumps most,
+three times over under hang jack), trumps drawn with the top trump, and a pitcher's first card
+the top card of his best suit. It never folds (folding only gives up the chance of Game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.bots.common import (
+    PlayView,
+    bits,
+    infer_voids,
+    legal_mask,
+    mask_of,
+    observation_tricks,
+    pick_action,
+)
+from tricktaker.bots.play import Style, choose_card
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.base import Action, Game
+
+SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
+GAME_VALUE = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+
+
+def seat_index(name: str) -> int:
+    return int(name[1:])
+
+
+def _options(game: Game | None, name: str) -> Any:
+    if game is None:
+        from tricktaker.registry import load
+
+        game = load(name)
+    return game.options
+
+
+def is_trump(card: Card, suit: Suit, options: Any) -> bool:
+    if card.is_joker:
+        return bool(options.jokers)
+    if card.suit == suit:
+        return True
+    return bool(options.jick) and card.rank == Rank.JACK and card.suit == SAME_COLOUR[suit]
+
+
+def suit_worth(hand: Sequence[Card], suit: Suit, options: Any) -> float:
+    """The points a hand may expect with ``suit`` as trumps (see the module doc)."""
+    trumps = [c for c in hand if is_trump(c, suit, options)]
+    ranks = {c.rank for c in trumps if c.suit == suit and not c.is_joker}
+    worth = 0.0
+    if Rank.ACE in ranks:
+        worth += 1.0
+    elif Rank.KING in ranks:
+        worth += 0.6
+    elif Rank.QUEEN in ranks:
+        worth += 0.3
+    low = 1.0 if options.low_award == "holder" else 0.5
+    if Rank.TWO in ranks:
+        worth += low
+    elif Rank.THREE in ranks and not options.trey:
+        worth += low / 2
+    if Rank.JACK in ranks:
+        covered = len(trumps) >= 3 or bool(ranks & {Rank.ACE, Rank.KING, Rank.QUEEN})
+        worth += 0.7 if covered else 0.3
+    game = 0.4
+    for card in hand:
+        if card.rank == Rank.TEN:
+            game += 0.2
+        elif card.rank in (Rank.ACE, Rank.KING):
+            game += 0.1
+    worth += min(game, 1.0)
+    if options.jick and any(c.rank == Rank.JACK and c.suit == SAME_COLOUR[suit] for c in hand):
+        worth += 0.5
+    worth += 0.5 * sum(1 for c in hand if c.is_joker and options.jokers)
+    if options.trey and Rank.THREE in ranks:
+        worth += 1.5 if len(trumps) >= 3 else 0.5
+    if options.five_value and Rank.FIVE in ranks:
+        worth += options.five_value * (0.8 if len(trumps) >= 3 else 0.4)
+    return worth
+
+
+def best_suit(hand: Sequence[Card], options: Any, held_only: bool = False) -> tuple[Suit, float]:
+    suits = [s for s in Suit if not held_only or any(c.suit == s for c in hand)]
+    if not suits:
+        suits = list(Suit)
+    best = max(suits, key=lambda s: (suit_worth(hand, s, options), -int(s)))
+    return best, suit_worth(hand, best, options)
+
+
+def card_bonus(card: int, trump: Suit, options: Any) -> int:
+    """What capturing ``card`` is worth beyond its game value, in game-value units (80 = all)."""
+    c = Card(card)
+    if c.is_joker:
+        return 15 if options.jokers else 0
+    if c.rank == Rank.JACK and c.suit == trump:
+        return 45 if options.jack_scoring == "hang_jack" else 20
+    if c.rank == Rank.JACK and options.jick and c.suit == SAME_COLOUR[trump]:
+        return 15
+    if c.suit == trump and c.rank == Rank.THREE and options.trey:
+        return 40
+    if c.suit == trump and c.rank == Rank.FIVE and options.five_value:
+        return 15 * options.five_value
+    if c.suit == trump and c.rank == Rank.TWO and options.low_award == "captor":
+        return 15
+    return 0
+
+
+def rules_for(options: Any, trump: Suit) -> _core.RulesTable:
+    return _core.allfours_rules(
+        int(trump),
+        options.deck_mask,
+        jick=options.jick,
+        may_trump_when_able_to_follow=options.may_trump_when_able_to_follow,
+        no_undertrump=options.no_undertrump_rule,
+        must_head_trump=options.must_head_trump_rule,
+    )
+
+
+def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> PlayView:
+    trump = Suit.parse(obs["trump"])
+    rules = rules_for(options, trump)
+    n = int(obs["num_players"])
+    me = seat_index(obs["seat"])
+    done, current = observation_tricks(obs, seat_index)
+    history = [pc for t in done for pc in t] + current
+    hand = mask_of(obs["hand"])
+    seen = hand
+    for _, c in history:
+        seen |= 1 << c
+    seen |= mask_of(obs.get("turned_up") or []) | mask_of(obs.get("my_discards") or [])
+    known: dict[int, int] = {}
+    folded = obs.get("folded") or {}
+    for name, cards in folded.items():
+        seen |= mask_of(cards)
+    hidden = list(obs["hand_sizes"])
+    hidden[me] = 0
+    active = [s for s in range(n) if f"S{s}" not in folded]
+    side_names = obs["sides"]
+    sides = [sorted(set(side_names)).index(x) for x in side_names]
+    return PlayView(
+        rules=rules,
+        num_seats=n,
+        me=me,
+        sides=sides,
+        active=active,
+        hand=hand,
+        legal=legal_mask(legal),
+        trick=current,
+        history=history,
+        unseen=rules.deck & ~seen,
+        hidden=hidden,
+        known=known,
+        voids=infer_voids(
+            rules, done + [current], False, bool(options.may_trump_when_able_to_follow)
+        ),
+        tricks_left=len(obs["hand"]),
+        must_trump_when_void=False,
+        may_trump_instead=bool(options.may_trump_when_able_to_follow),
+    )
+
+
+class AllFoursBot:
+    """All Fours and Pitch by simple rules (see the module doc)."""
+
+    name = "rule"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def bind(self, game: Game) -> None:
+        self.game = game
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        obs = observation
+        legal = legal_actions
+        options = _options(self.game, str(obs.get("game", "allfours")))
+        hand = [Card.parse(c) for c in obs.get("hand") or []]
+        phase = obs.get("phase")
+        if phase == "beg":
+            turned = Suit.parse(obs["turned_up"][-1][-1])
+            stand = suit_worth(hand, turned, options) >= 1.5
+            return pick_action(legal, "stand" if stand else "beg") or legal[0]
+        if phase == "respond":
+            turned = Suit.parse(obs["turned_up"][-1][-1])
+            give = pick_action(legal, "give_one")
+            begger_side = obs["sides"][seat_index(obs["begger"])] if obs.get("begger") else None
+            scores = obs.get("scores") or []
+            names = sorted(set(obs["sides"]))
+            near = (
+                begger_side is not None
+                and scores
+                and scores[names.index(begger_side)] + 1 >= int(obs.get("target", 99))
+            )
+            if give is not None and not near and suit_worth(hand, turned, options) >= 1.5:
+                return give
+            return pick_action(legal, "run") or legal[0]
+        if phase == "auction":
+            _, worth = best_suit(hand, options)
+            bids = sorted(
+                (int(a.name[4:]), a) for a in legal if a.name.startswith("bid:")
+            )
+            affordable = [a for b, a in bids if b <= worth]
+            passing = pick_action(legal, "pass")
+            if affordable:
+                return affordable[-1]
+            return passing or bids[0][1]
+        if phase == "declare":
+            suit, _ = best_suit(hand, options)
+            return pick_action(legal, f"trump:{suit.letter}") or legal[0]
+        if phase in ("exchange", "discard"):
+            return self._discard(obs, legal, hand, options, phase == "exchange")
+        cards = [a for a in legal if a.is_card]
+        if not cards:
+            return legal[0]
+        if len(cards) == 1:
+            return cards[0]
+        if obs.get("trump") is None:  # the pitcher's first card fixes trump (P6)
+            suit, _ = best_suit(hand, options, held_only=True)
+            mine = [a for a in cards if a.card is not None and a.card.suit == suit]
+            pool = mine or cards
+            return max(pool, key=lambda a: (a.card.rank if a.card else 0, a.name))
+        view = play_view(obs, cards, options)
+        trump = Suit.parse(obs["trump"])
+        style = Style(
+            pull_trumps=True,
+            bonus=lambda c: card_bonus(c, trump, options),
+            gamble_from=10,
+        )
+        return Action.play(Card(choose_card(view, style)))
+
+    def _discard(
+        self,
+        obs: Mapping[str, Any],
+        legal: Sequence[Action],
+        hand: Sequence[Card],
+        options: Any,
+        optional: bool,
+    ) -> Action:
+        trump = Suit.parse(obs["trump"])
+        choices = [a for a in legal if a.name.startswith("discard:")]
+
+        def keep(a: Action) -> tuple[int, int, int]:
+            card = Card.parse(a.name[8:])
+            trumpish = is_trump(card, trump, options)
+            worth = GAME_VALUE.get(card.rank, 0) if card.rank is not None else 0
+            return (int(trumpish), worth + card_bonus(card.id, trump, options), int(card.rank or 0))
+
+        if not choices:
+            return pick_action(legal, "done") or legal[0]
+        worst = min(choices, key=keep)
+        if optional:
+            # exchange only cards that are neither trumps nor worth anything
+            if keep(worst)[0] or keep(worst)[1] >= 4:
+                return pick_action(legal, "done") or worst
+        return worst

@@ -1,0 +1,242 @@
+"""What the bots share: a seat's view of the card play, built from its observation alone.
+
+A ``PlayView`` is the public state of the trick play as one seat sees it: the rules table of
+the deal (the game's own, from the core), who sits where and on which side, the current trick,
+every card played so far, the seat's own hand and the cards it cannot see. The rule-based bots
+read it to choose a card and the PIMC bot to sample the hidden hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Card
+from tricktaker.games.base import Action
+
+__all__ = [
+    "PlayView",
+    "bits",
+    "card_id",
+    "count",
+    "pick_action",
+]
+
+
+def card_id(text: str) -> int:
+    return Card.parse(text).id
+
+
+def mask_of(cards: Sequence[str]) -> int:
+    mask = 0
+    for text in cards:
+        mask |= 1 << card_id(text)
+    return mask
+
+
+def bits(mask: int) -> list[int]:
+    """The card ids of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def count(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def legal_mask(legal: Sequence[Action]) -> int:
+    """The card actions of ``legal`` as a mask."""
+    mask = 0
+    for action in legal:
+        if action.card is not None:
+            mask |= action.card.mask
+    return mask
+
+
+def pick_action(legal: Sequence[Action], name: str) -> Action | None:
+    """The legal action called ``name`` (case-insensitive), or None."""
+    lowered = name.lower()
+    return next((a for a in legal if a.name.lower() == lowered), None)
+
+
+@dataclass
+class PlayView:
+    """The trick play as one seat sees it.
+
+    ``history`` lists every card played in the deal as (seat, card id), completed tricks first;
+    ``trick`` is the current trick. ``unseen`` holds the cards that may be in another seat's hand
+    (or out of play in a stock); ``hidden`` gives how many unseen cards each seat holds.
+    """
+
+    rules: _core.RulesTable
+    num_seats: int
+    me: int
+    sides: list[int]
+    active: list[int]  # seats taking part in the play, in turn order from seat 0
+    hand: int
+    legal: int
+    trick: list[tuple[int, int]]
+    history: list[tuple[int, int]]
+    unseen: int
+    hidden: list[int]
+    known: dict[int, int] = field(default_factory=dict)  # seat -> cards known to be held
+    voids: dict[int, set[int]] = field(default_factory=dict)  # seat -> effective suits
+    tricks_left: int = 0
+    must_trump_when_void: bool = True  # discarding off a plain lead shows a trump void too
+    may_trump_instead: bool = False  # trumping a plain lead does not show a void in it
+
+    # --- derived facts ------------------------------------------------------------------
+
+    def suit(self, card: int) -> int:
+        return self.rules.effective_suit(card)
+
+    def strength(self, card: int) -> int:
+        return self.rules.strength(card)
+
+    def points(self, card: int) -> int:
+        return self.rules.points(card)
+
+    @property
+    def trump(self) -> int:
+        return self.rules.trump
+
+    def is_trump(self, card: int) -> bool:
+        return self.trump >= 0 and self.suit(card) == self.trump
+
+    def partner_of(self, seat: int) -> bool:
+        return seat != self.me and self.sides[seat] == self.sides[self.me]
+
+    def friendly(self, seat: int) -> bool:
+        return self.sides[seat] == self.sides[self.me]
+
+    @property
+    def led_suit(self) -> int:
+        return self.suit(self.trick[0][1]) if self.trick else -1
+
+    def beats(self, card: int, winning: int) -> bool:
+        return self.rules.beats(card, winning, self.led_suit if self.trick else self.suit(card))
+
+    def winner(self) -> tuple[int, int] | None:
+        """(seat, card) winning the current trick so far, or None when it is empty."""
+        if not self.trick:
+            return None
+        best = self.trick[0]
+        led = self.suit(best[1])
+        for seat, card in self.trick[1:]:
+            if self.rules.beats(card, best[1], led):
+                best = (seat, card)
+        return best
+
+    def still_to_play(self) -> list[int]:
+        """The seats that play to the current trick after this seat, in order."""
+        order = self.active
+        i = order.index(self.me)
+        size = len(order)
+        left = size - len(self.trick) - 1
+        return [order[(i + k) % size] for k in range(1, left + 1)]
+
+    def others_cards(self, seats: Sequence[int]) -> int:
+        """The cards any of ``seats`` may hold: unseen cards their voids allow, plus known ones."""
+        mask = 0
+        for seat in seats:
+            mask |= self.known.get(seat, 0)
+            allowed = self.unseen
+            for s in self.voids.get(seat, ()):
+                allowed &= ~self.rules.suit_cards(s)
+            if seat in self.known and self.hidden[seat] == 0:
+                allowed = 0
+            mask |= allowed
+        return mask
+
+    def would_win(self, card: int, winning: int | None = None) -> bool:
+        """Whether ``card`` beats the trick's winning card now (ignoring later players)."""
+        w = self.winner() if winning is None else (0, winning)
+        if w is None:
+            return True
+        return self.rules.beats(card, w[1], self.led_suit)
+
+    def safe_win(self, card: int) -> bool:
+        """Whether ``card`` wins the trick whatever the seats still to play may hold."""
+        if not self.would_win(card):
+            return False
+        later = self.still_to_play()
+        opponents = [s for s in later if not self.friendly(s)]
+        if not opponents:
+            return True
+        threats = self.others_cards(opponents)
+        led = self.led_suit if self.trick else self.suit(card)
+        for c in bits(threats):
+            if self.rules.beats(c, card, led):
+                # an opponent can only play c if it follows the rules; approximate: a card of the
+                # led suit or a trump (when he may be void in the led suit) is a threat
+                if self.suit(c) == led or self.is_trump(c):
+                    return False
+        return True
+
+    def is_boss(self, card: int) -> bool:
+        """No card another seat may hold is stronger in ``card``'s effective suit."""
+        s = self.suit(card)
+        rivals = self.unseen | sum(self.known.values())
+        rivals &= self.rules.suit_cards(s) & ~self.hand
+        return all(self.strength(c) < self.strength(card) for c in bits(rivals))
+
+    def cards_in(self, mask: int, suit: int) -> int:
+        return mask & self.rules.suit_cards(suit)
+
+    def trick_points(self) -> int:
+        return sum(self.points(c) for _, c in self.trick)
+
+
+def infer_voids(
+    rules: _core.RulesTable,
+    tricks: Sequence[Sequence[tuple[int, int]]],
+    must_trump_when_void: bool,
+    may_trump_instead: bool,
+) -> dict[int, set[int]]:
+    """Suits each seat has shown void in, from the cards played to every trick (in order)."""
+    voids: dict[int, set[int]] = {}
+    trump = rules.trump
+    for trick in tricks:
+        if not trick:
+            continue
+        led = rules.effective_suit(trick[0][1])
+        for seat, card in trick[1:]:
+            suit = rules.effective_suit(card)
+            if suit == led:
+                continue
+            if suit == trump and trump >= 0 and may_trump_instead:
+                continue
+            voids.setdefault(seat, set()).add(led)
+            if must_trump_when_void and trump >= 0 and suit != trump and led != trump:
+                voids[seat].add(trump)
+    return voids
+
+
+def lowest(view: PlayView, cards: int, key: Callable[[int], tuple[int, ...]] | None = None) -> int:
+    """The cheapest of ``cards``: fewest points, then weakest (trumps count as dear)."""
+
+    def default(c: int) -> tuple[int, ...]:
+        return (int(view.is_trump(c)), view.points(c), view.strength(c), c)
+
+    return min(bits(cards), key=key or default)
+
+
+def highest(view: PlayView, cards: int) -> int:
+    return max(bits(cards), key=lambda c: (view.strength(c), view.points(c), c))
+
+
+def observation_tricks(
+    obs: Mapping[str, Any], seat_index: Callable[[str], int]
+) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
+    """Completed tricks and the current trick of an observation, as (seat, card id) lists."""
+    done = [
+        [(seat_index(s), card_id(c)) for s, c in t["cards"]] for t in obs.get("tricks") or []
+    ]
+    current = [(seat_index(s), card_id(c)) for s, c in obs.get("trick") or []]
+    return done, current

@@ -1,0 +1,214 @@
+"""The rule-based Klaverjas bot: trump choice by hand strength, and the play of rules/klaverjas.md.
+
+Trump selection (§2): a suit is worth its trumps (J 45, 9 30, A 20, 10 15, K 10, Q 8, a small
+trump 6) plus the side aces (20) and tens beside their ace (10); the bot names (or accepts) a
+suit worth at least ``NAME_FROM`` (a little less for the last speakers) and, when forced, the
+best suit it may name. Play: the shared heuristic with the playing team drawing trumps, the
+defenders leading side aces rather than trumps, and the signals of §6 read as hints (a low
+discard shows the ace: lead that suit; a picture discard: avoid it; opposite colour: lead the
+same-colour suit). When the team's convention is on, the bot's own discards signal too.
+Roem is claimed whenever the trick has some (manual claiming, §4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.bots.common import (
+    PlayView,
+    bits,
+    infer_voids,
+    legal_mask,
+    mask_of,
+    observation_tricks,
+    pick_action,
+)
+from tricktaker.bots.play import Style, choose_card
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.base import Action
+
+SEATS = ("N", "E", "S", "W")
+NAME_FROM = 95
+TRUMP_WORTH = {
+    Rank.JACK: 45,
+    Rank.NINE: 30,
+    Rank.ACE: 20,
+    Rank.TEN: 15,
+    Rank.KING: 10,
+    Rank.QUEEN: 8,
+}
+LOW_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE)
+PICTURES = (Rank.KING, Rank.QUEEN, Rank.JACK)
+SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
+               Suit.DIAMONDS: Suit.HEARTS}
+
+
+def seat_index(name: str) -> int:
+    return SEATS.index(name)
+
+
+def suit_worth(hand: Sequence[Card], trump: Suit) -> int:
+    """What a hand is worth with ``trump`` as trumps (see the module doc)."""
+    worth = 0
+    for card in hand:
+        if card.suit == trump:
+            assert card.rank is not None
+            worth += TRUMP_WORTH.get(card.rank, 6)
+    for suit in Suit:
+        if suit == trump:
+            continue
+        ranks = {c.rank for c in hand if c.suit == suit}
+        if Rank.ACE in ranks:
+            worth += 20
+            if Rank.TEN in ranks:
+                worth += 10
+    return worth
+
+
+def choose_trump(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    hand = [Card.parse(c) for c in obs["hand"]]
+    calls = obs.get("calls") or []
+    passes_before = sum(1 for _, call in calls if call == "pass")
+    threshold = NAME_FROM - 5 * min(passes_before, 3)
+    accept = pick_action(legal, "accept")
+    if accept is not None and obs.get("proposed_suit"):
+        suit = Suit.parse(obs["proposed_suit"])
+        if suit_worth(hand, suit) >= threshold:
+            return accept
+        passed = pick_action(legal, "pass")
+        if passed is not None:
+            return passed
+    named = [a for a in legal if a.name.startswith("trump:")]
+    if not named:
+        return pick_action(legal, "pass") or legal[0]
+    best = max(named, key=lambda a: (suit_worth(hand, Suit.parse(a.name[6:])), a.name))
+    forced = pick_action(legal, "pass") is None
+    if forced or suit_worth(hand, Suit.parse(best.name[6:])) >= threshold:
+        return best
+    passed = pick_action(legal, "pass")
+    assert passed is not None
+    return passed
+
+
+def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
+    trump = Suit.parse(obs["trump"])
+    rules = _core.klaverjas_rules(int(trump))
+    me = seat_index(obs["seat"])
+    done, current = observation_tricks(obs, seat_index)
+    history = [pc for t in done for pc in t] + current
+    hand = mask_of(obs["hand"])
+    played = 0
+    for _, c in history:
+        played |= 1 << c
+    unseen = rules.deck & ~hand & ~played
+    hidden = list(obs["hand_sizes"])
+    hidden[me] = 0
+    view = PlayView(
+        rules=rules,
+        num_seats=4,
+        me=me,
+        sides=[0, 1, 0, 1],
+        active=[0, 1, 2, 3],
+        hand=hand,
+        legal=legal_mask(legal),
+        trick=current,
+        history=history,
+        unseen=unseen,
+        hidden=hidden,
+        voids=infer_voids(rules, done + [current], False, False),
+        tricks_left=len(obs["hand"]),
+    )
+    return view
+
+
+def _signal_hints(obs: Mapping[str, Any], view: PlayView) -> tuple[set[int], set[int]]:
+    """Suits to prefer and to avoid leading, from the partner's discards (§6)."""
+    system = (obs.get("conventions") or {}).get("signals", "none")
+    prefer: set[int] = set()
+    avoid: set[int] = set()
+    if system == "none":
+        return prefer, avoid
+    partner = (view.me + 2) % 4
+    done, current = observation_tricks(obs, seat_index)
+    for trick in done + [current]:
+        if not trick:
+            continue
+        led = view.suit(trick[0][1])
+        for seat, c in trick[1:]:
+            if seat != partner or view.suit(c) == led or view.is_trump(c):
+                continue
+            card = Card(c)
+            assert card.suit is not None
+            if system == "same_suit":
+                if card.rank in LOW_RANKS:
+                    prefer.add(int(card.suit))
+                elif card.rank in PICTURES:
+                    avoid.add(int(card.suit))
+            else:
+                prefer.add(int(SAME_COLOUR[card.suit]))
+    return prefer - avoid, avoid
+
+
+def _signal_discard(obs: Mapping[str, Any], view: PlayView) -> int | None:
+    """With the same-suit convention: discard a low card of a suit whose ace we hold."""
+    system = (obs.get("conventions") or {}).get("signals", "none")
+    if system != "same_suit" or not view.trick:
+        return None
+    led = view.led_suit
+    if view.cards_in(view.hand, led):
+        return None
+    w = view.winner()
+    if w is None or not view.friendly(w[0]):
+        return None
+    for c in bits(view.legal):
+        card = Card(c)
+        if view.is_trump(c) or card.rank not in LOW_RANKS or card.suit is None:
+            continue
+        if (view.hand >> Card.make(Rank.ACE, card.suit).id) & 1:
+            return c
+    return None
+
+
+def choose_play(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    view = play_view(obs, legal)
+    declarer = seat_index(obs["declarer"])
+    playing = view.friendly(declarer)
+    prefer, avoid = _signal_hints(obs, view)
+    style = Style(
+        pull_trumps=playing,
+        lead_trumps=playing,
+        gamble_from=10,
+        prefer_lead=prefer,
+        avoid_lead=avoid,
+    )
+    card = _signal_discard(obs, view)
+    if card is None:
+        card = choose_card(view, style)
+    return Action.play(Card(card))
+
+
+class KlaverjasBot:
+    """Klaverjas by simple rules (see the module doc)."""
+
+    name = "rule"
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        claim = pick_action(legal_actions, "claim")
+        if claim is not None:
+            tricks = observation.get("tricks") or []
+            if not tricks or tricks[-1].get("roem", 1):
+                return claim
+        phase = observation.get("phase")
+        if phase == "trump_selection":
+            return choose_trump(observation, legal_actions)
+        cards = [a for a in legal_actions if a.is_card]
+        if not cards:
+            return pick_action(legal_actions, "pass") or legal_actions[0]
+        if len(cards) == 1:
+            return cards[0]
+        return choose_play(observation, cards)

@@ -6,6 +6,7 @@
     tricktaker play klaverjas --seats N,S --deals 1 --seed 7
     tricktaker simulate klaverjas --deals 10000 --seed 1
     tricktaker simulate klaverjas --deals 1000 --seed 1 --json --per-deal
+    tricktaker simulate klaverjas --deals 200 --seed 1 --bots pimc,rule,random   # compare bots
     tricktaker games                               # games, presets and options
 
 Every game takes ``--seed``, ``--preset`` and ``--option key=value`` (repeatable; ``true`` /
@@ -45,6 +46,7 @@ from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.base import Action, Deal, Event, Game, Match, StateMachine, new_seed
 from tricktaker.games.options import options_to_dict
 from tricktaker.registry import games, load
+from tricktaker.compare import compare
 from tricktaker.sim import bot_seed, simulate
 
 __all__ = ["TextView", "main", "register_view"]
@@ -455,6 +457,8 @@ def run_simulate(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
     show = args.progress if args.progress is not None else err.isatty()
     bar = ProgressBar(err, f"simulating {game.name}") if show else None
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    if len(specs) > 1 and not args.per_seat:
+        return run_compare(args, game, specs, out, err, bar)
     bots: str | list[str | Bot] = specs[0] if len(specs) == 1 else list(specs)
     results = simulate(game, deals=args.deals, bots=bots, seed=args.seed, progress=bar)
     if args.json:
@@ -466,6 +470,27 @@ def run_simulate(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
         f"{results.deals_per_second:,.0f} deals per second",
         file=out,
     )
+    return 0
+
+
+def run_compare(
+    args: argparse.Namespace,
+    game: Game,
+    specs: list[str],
+    out: TextIO,
+    err: TextIO,
+    bar: ProgressBar | None,
+) -> int:
+    if bar is not None:
+        bar.label = f"comparing bots on {game.name}"
+    result = compare(game, specs, deals=args.deals, seed=args.seed, progress=bar)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2), file=out)
+        return 0
+    print(result.table(), file=out)
+    seconds = sum(p.seconds for p in result.pairs)
+    plays = sum(p.deals * p.plays_per_deal for p in result.pairs)
+    print(f"{plays:,} plays in {seconds:.1f} s", file=out)
     return 0
 
 
@@ -587,7 +612,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="random",
-        help=f"one bot for every seat, or one per seat comma-separated ({', '.join(bot_names())})",
+        help=f"one bot for every seat; or two or more bots, comma-separated, compared on "
+        f"duplicate deals with the seats swapped ({', '.join(bot_names())})",
+    )
+    sim.add_argument(
+        "--per-seat",
+        action="store_true",
+        help="take the comma-separated bots as one bot per seat instead of comparing them",
     )
     sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
     sim.add_argument(

@@ -96,10 +96,25 @@ def bot_names() -> list[str]:
     return sorted(_BOTS)
 
 
+def _pimc_family(param: str) -> Callable[[int], Bot]:
+    from tricktaker.bots.pimc import pimc_factory
+
+    return pimc_factory(param)
+
+
+# Bots that take a parameter after a colon: "pimc:32" (samples), "pimc:50ms" (a time budget).
+_FAMILIES: dict[str, Callable[[str], Callable[[int], Bot]]] = {"pimc": _pimc_family}
+
+
 def make_bot(spec: str | Bot, seed: int = 0) -> Bot:
-    """A bot from a name (``"random"``) or a bot object (returned as is)."""
+    """A bot from a name (``"random"``, ``"rule"``, ``"pimc"``, ``"pimc:32"``) or a bot object
+    (returned as is)."""
     if isinstance(spec, str):
-        factory = _BOTS.get(spec.strip().lower())
+        name = spec.strip().lower()
+        head, colon, param = name.partition(":")
+        if colon and head in _FAMILIES:
+            return _FAMILIES[head](param)(seed)
+        factory = _BOTS.get(name)
         if factory is None:
             raise ValueError(f"unknown bot {spec!r}; bots: {', '.join(bot_names())}")
         return factory(seed)

@@ -1,0 +1,415 @@
+"""The PIMC bot: Perfect-Information Monte Carlo over sampled hidden hands.
+
+For a card to play, the bot samples deals of the cards it cannot see that fit everything its
+seat knows (``tricktaker.bots.sampling``), rebuilds each sample as the game's own play state
+with the cards played so far replayed, solves it double dummy with a warm solver (one
+``Solver`` per bot, its transposition table kept between calls) and plays the legal card with
+the best average value. Ties go to the rule-based bot's card when it is among the best.
+
+Budget: ``samples`` deals per decision, or ``ms`` milliseconds (at least one sample); a budget
+in samples is deterministic under the seed, one in milliseconds depends on the machine.
+
+What is solved, per game:
+
+* Klaverjas: the team's total minus the opponents' (card points, roem, pit) with the game's own
+  scoring;
+* Kiksas and Trikiksis: the card-point margin of the seat's side; in an Akis (a) or (b) the
+  soloist's tricks. A misère Akis (c) and deals without a full trick history are left to the
+  rule-based bot;
+* All Fours and Pitch: the margin in game values, with the scoring items (the jack of trumps,
+  jick, jokers, trey, five, a captured low) given extra card points for the search only, so
+  that capturing them counts. The pitcher's trump-fixing first card and positions with folded
+  players are left to the rule-based bot.
+
+Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
+bot's: its hand evaluation is cheap and PIMC would need a solver run per option.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.bots.common import PlayView, bits
+from tricktaker.bots.rule import RuleBot
+from tricktaker.bots.sampling import HiddenCards, sample_hands
+from tricktaker.cards import Card, Suit
+from tricktaker.games.base import Action, Game
+
+__all__ = ["PimcBot", "Position", "position_for"]
+
+DEFAULT_SAMPLES = 12
+DEFAULT_MEMORY_MB = 16
+# Cards left in the hands from which the search takes over from the rules (see Position).
+KLAVERJAS_MAX_CARDS = 28  # from trick 2 on
+ALLFOURS_MAX_CARDS = 24  # six tricks of four: a deal with runs is searched from there
+
+
+@dataclass
+class Position:
+    """A seat's view of the play, and how to rebuild the full play state from sampled hands."""
+
+    view: PlayView
+    make_state: Callable[[list[int]], Any]  # hands held now, by seat -> PlayState
+    objective: Any
+    hidden: HiddenCards
+    # the search runs only when at most this many cards are left in the hands (before that the
+    # rule-based bot plays: a full double-dummy search of a long deal costs seconds a sample)
+    max_cards: int = 64
+
+    @property
+    def cards_left(self) -> int:
+        return bin(self.view.hand).count("1") + sum(self.hidden.counts) + sum(
+            bin(k).count("1") for s, k in enumerate(self.hidden.known) if s != self.view.me
+        )
+
+
+def _played_by(view: PlayView) -> list[int]:
+    played = [0] * view.num_seats
+    for seat, card in view.history:
+        played[seat] |= 1 << card
+    return played
+
+
+def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = None) -> HiddenCards:
+    n = view.num_seats
+    forbidden = [0] * n
+    for seat, suits in view.voids.items():
+        for s in suits:
+            forbidden[seat] |= view.rules.suit_cards(s)
+    known = [view.known.get(s, 0) for s in range(n)]
+    counts = [0 if s == view.me or s in view.known else view.hidden[s] for s in range(n)]
+    return HiddenCards(
+        pool=view.unseen,
+        counts=counts,
+        known=known,
+        forbidden=forbidden,
+        suit_counts=suit_counts or {},
+    )
+
+
+def _replay(
+    state: Any, history: Sequence[tuple[int, int]], lenient: bool = False
+) -> Any | None:
+    for _, card in history:
+        if lenient:
+            state.play_any_held(card)
+        else:
+            try:
+                state.play(card)
+            except ValueError:
+                return None
+    return state
+
+
+# --- Klaverjas -------------------------------------------------------------------------------
+
+
+def _klaverjas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
+    Position | None
+):
+    from tricktaker.bots import klaverjas as kj
+
+    if obs.get("trump") is None or obs.get("declarer") is None:
+        return None
+    options = game.options if game is not None else None
+    rotterdam = options is not None and options.play_rules == "rotterdam"
+    compulsory = options is not None and options.undertrump_when_cannot_overtrump == "compulsory"
+    view = kj.play_view(obs, legal)
+    if len(view.history) != 32 - sum(obs["hand_sizes"]):
+        return None  # only the last trick is visible: the history cannot be replayed
+    view.voids = _klaverjas_voids(view, rotterdam)
+    trump = int(Suit.parse(obs["trump"]))
+    rules = _core.klaverjas_rules(trump, rotterdam=rotterdam, undertrump_compulsory=compulsory)
+    forehand = kj.seat_index(obs["forehand"])
+    played = _played_by(view)
+    lenient = options is not None and options.illegal_play == "penalize"
+    history = list(view.history)
+
+    def make_state(hands: list[int]) -> Any:
+        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(4)]
+        state = _core.PlayState(rules, start, [0, 1, 0, 1], forehand)
+        return _replay(state, history, lenient)
+
+    playing_team = kj.seat_index(obs["declarer"]) % 2
+    objective = _core.Objective(
+        kind=_core.ObjectiveKind.MARGIN,
+        side=view.me % 2,
+        scoring=_core.Scoring.KLAVERJAS,
+        playing_team=playing_team,
+        pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
+        tie_is_nat=options is None or bool(options.tie_is_nat),
+    )
+    return Position(view, make_state, objective, _hidden(view), max_cards=KLAVERJAS_MAX_CARDS)
+
+
+def _klaverjas_voids(view: PlayView, rotterdam: bool) -> dict[int, set[int]]:
+    """Voids, plus trump voids from discards that the trumping duty would have forbidden."""
+    voids: dict[int, set[int]] = {s: set(v) for s, v in view.voids.items()}
+    rules = view.rules
+    trump = rules.trump
+    tricks: list[list[tuple[int, int]]] = []
+    for i in range(0, len(view.history), 4):
+        tricks.append(list(view.history[i : i + 4]))
+    for trick in tricks:
+        led = rules.effective_suit(trick[0][1])
+        best = trick[0]
+        for seat, card in trick[1:]:
+            suit = rules.effective_suit(card)
+            if suit != led and suit != trump and led != trump:
+                partner_wins = best[0] % 2 == seat % 2
+                top_is_trump = rules.effective_suit(best[1]) == trump
+                if rotterdam or not partner_wins:
+                    if not top_is_trump:
+                        voids.setdefault(seat, set()).add(trump)
+            if rules.beats(card, best[1], led):
+                best = (seat, card)
+    return voids
+
+
+# --- Kiksas and Trikiksis --------------------------------------------------------------------
+
+
+def _kiksas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
+    Position | None
+):
+    from tricktaker.bots import kiksas as kk
+
+    akis = obs.get("akis")
+    if akis and akis["kind"] == "c":
+        return None
+    if obs.get("hand") is None or "tricks" not in obs:
+        return None
+    view = kk.play_view(obs, legal)
+    n = view.num_seats
+    total = 24 if n == 4 else 24
+    out = 6 if obs.get("sitting_out") else 0
+    if len(view.history) != total - out - sum(obs["hand_sizes"]):
+        return None
+    options = game.options if game is not None else None
+    if akis:
+        suit = akis.get("suit")
+        trump = -1 if suit is None else int(Suit.parse(suit))
+    else:
+        trump = int(Suit.parse(obs["trump"]))
+    rules = _core.kiksas_rules(
+        trump,
+        must_overtrump=bool(options and options.must_overtrump),
+        must_head_in_suit=bool(options and options.must_head_in_suit),
+        partner_exemption=bool(options and options.partner_exemption),
+    )
+    sides = view.sides
+    sitting = obs.get("sitting_out")
+    sitting_seat = None if sitting is None else kk.seat_index(sitting)
+    active_mask = 0
+    if sitting_seat is not None:
+        active_mask = ((1 << n) - 1) & ~(1 << sitting_seat)
+    fixed_leader = kk.seat_index(akis["player"]) if akis else -1
+    if view.history:
+        leader = view.history[0][0]
+    else:
+        leader = fixed_leader if fixed_leader >= 0 else view.me
+    played = _played_by(view)
+    history = list(view.history)
+    counts = kk.trump_counts(obs, view.rules) if not akis else {}
+    suit_counts = {
+        s: (view.rules.trump_cards, c)
+        for s, c in counts.items()
+        if s != view.me and s not in view.known
+    }
+
+    def make_state(hands: list[int]) -> Any:
+        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
+        if sitting_seat is not None:
+            start[sitting_seat] = 0
+        state = _core.PlayState(
+            rules, start, sides, leader, active=active_mask, fixed_leader=fixed_leader
+        )
+        return _replay(state, history)
+
+    if akis:
+        objective = _core.Objective(
+            kind=_core.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
+        )
+    else:
+        objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
+    if sitting_seat is not None:
+        # the turned-down hand is out of play: its six cards are among the unseen ones
+        view.hidden[sitting_seat] = 0
+    return Position(view, make_state, objective, _hidden(view, suit_counts))
+
+
+# --- All Fours and Pitch ---------------------------------------------------------------------
+
+
+def _allfours_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
+    Position | None
+):
+    from tricktaker.bots import allfours as af
+
+    if obs.get("trump") is None or obs.get("folded"):
+        return None
+    if game is None:
+        from tricktaker.registry import load
+
+        game = load(str(obs["game"]))
+    options = game.options
+    view = af.play_view(obs, legal, options)
+    trump = Suit.parse(obs["trump"])
+    rules = af.rules_for(options, trump)
+    # the scoring items as extra card points, for the search only
+    for card in bits(rules.deck):
+        bonus = af.card_bonus(card, trump, options)
+        if bonus:
+            rules.set_card(card, rules.effective_suit(card), rules.strength(card),
+                           rules.points(card) + bonus)
+    rules.finalize(int(trump))
+    n = view.num_seats
+    played = _played_by(view)
+    history = list(view.history)
+    leader = history[0][0] if history else view.me
+    folding = bool(options.folding)
+
+    def make_state(hands: list[int]) -> Any:
+        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
+        state = _core.PlayState(rules, start, view.sides, leader, folding=folding)
+        return _replay(state, history)
+
+    objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=view.sides[view.me])
+    return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
+
+
+_POSITIONS: dict[
+    str, Callable[[Game | None, Mapping[str, Any], Sequence[Action]], Position | None]
+] = {
+    "klaverjas": _klaverjas_position,
+    "kiksas": _kiksas_position,
+    "trikiksis": _kiksas_position,
+    "allfours": _allfours_position,
+    "pitch": _allfours_position,
+}
+
+
+def register_position(
+    game: str,
+    builder: Callable[[Game | None, Mapping[str, Any], Sequence[Action]], Position | None],
+) -> None:
+    """Teach the PIMC bot a game: how a seat's observation becomes a ``Position``."""
+    _POSITIONS[game] = builder
+
+
+def position_for(
+    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
+) -> Position | None:
+    """The position to search, or None when the bot should leave the choice to rules."""
+    builder = _POSITIONS.get(str(obs.get("game")))
+    if builder is None:
+        return None
+    return builder(game, obs, legal)
+
+
+class PimcBot:
+    """Perfect-Information Monte Carlo card play over a rule-based bot's calls."""
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = DEFAULT_SAMPLES,
+        ms: float | None = None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+    ) -> None:
+        if samples < 1:
+            raise ValueError(f"samples must be at least 1, got {samples}")
+        self.samples = samples
+        self.ms = ms
+        self.memory_mb = memory_mb
+        self._solver: Any = None
+        self._game: Game | None = None
+        self.rule = RuleBot(seed)
+        self.reset(seed)
+
+    def bind(self, game: Game) -> None:
+        self._game = game
+        self.rule.bind(game)
+
+    def reset(self, seed: int) -> None:
+        self._rng = _core.Rng(seed ^ 0x70696D63)
+        self.rule.reset(seed)
+
+    @property
+    def solver(self) -> Any:
+        if self._solver is None:
+            self._solver = _core.Solver(memory_mb=self.memory_mb)
+        return self._solver
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("a bot cannot act: there are no legal actions")
+        cards = [a for a in legal_actions if a.card is not None]
+        if len(cards) < 2 or len(cards) != len(legal_actions):
+            return self.rule.act(observation, legal_actions)
+        position = position_for(self._game, observation, legal_actions)
+        if position is None or position.cards_left > position.max_cards:
+            return self.rule.act(observation, legal_actions)
+        values = self.card_values(position)
+        if not values:
+            return self.rule.act(observation, legal_actions)
+        best = max(values.values())
+        top = [c for c, v in values.items() if v >= best - 1e-9]
+        hint = self.rule.act(observation, legal_actions)
+        if hint.card is not None and hint.card.id in top:
+            return hint
+        return Action.play(Card(min(top)))
+
+    def card_values(self, position: Position) -> dict[int, float]:
+        """Average double-dummy value of each legal card over the sampled deals."""
+        legal = position.view.legal
+        totals: dict[int, float] = {c: 0.0 for c in bits(legal)}
+        start = time.perf_counter()
+        solved = 0
+        budget = self.samples if self.ms is None else 1_000_000
+        for _ in range(budget):
+            hands = sample_hands(position.hidden, self._rng)
+            state = position.make_state(hands)
+            if state is None or state.legal_moves() != legal:
+                continue
+            result = self.solver.solve(state, position.objective)
+            for card, value in result.cards:
+                if card in totals:
+                    totals[card] += value
+            solved += 1
+            if self.ms is not None and (time.perf_counter() - start) * 1000 >= self.ms:
+                break
+        if not solved:
+            return {}
+        return {c: v / solved for c, v in totals.items()}
+
+    def __repr__(self) -> str:
+        budget = f"ms={self.ms}" if self.ms is not None else f"samples={self.samples}"
+        return f"PimcBot({budget})"
+
+
+def pimc_factory(param: str) -> Callable[[int], PimcBot]:
+    """``pimc:N`` (N samples a decision) or ``pimc:Nms`` (N milliseconds)."""
+    text = param.strip().lower()
+    try:
+        if text.endswith("ms"):
+            ms = float(text[:-2])
+            if ms <= 0:
+                raise ValueError
+            return lambda seed: PimcBot(seed, ms=ms)
+        samples = int(text)
+        if samples < 1:
+            raise ValueError
+    except ValueError:
+        raise ValueError(
+            f"pimc budget {param!r}: give a number of samples (pimc:16) or milliseconds "
+            "(pimc:50ms)"
+        ) from None
+    return lambda seed: PimcBot(seed, samples=samples)
+

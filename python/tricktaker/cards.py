@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 from tricktaker import _core
 
@@ -48,7 +47,7 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.name) or text.strip() == suit.symbol:
                 return suit
-        for suit, white in zip(cls, "♤♡♢♧"):
+        for suit, white in zip(cls, "♤♡♢♧", strict=True):
             if text.strip() == white:
                 return suit
         raise ValueError(f"malformed suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
@@ -180,7 +179,7 @@ for _id in range(64):
     if (_core.ALL_CARDS >> _id) & 1:
         _BY_ID[_id] = Card(_id)
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 
 def cards_from_mask(mask: int) -> list[Card]:

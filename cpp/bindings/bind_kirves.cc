@@ -55,6 +55,14 @@ void bind_kirves(py::module_& m) {
       },
       py::arg("card"), "The suit a turned card names (RJ hearts, BJ spades).");
 
+  m.def(
+      "kirves_kiellonvara",
+      [](int suit) {
+        check_suit(suit);
+        return kirves_kiellonvara(suit);
+      },
+      py::arg("suit"), "R5.4: the natural cards (2-10, Q, K, A) of a suit, as a mask.");
+
   py::enum_<KirvesDealKind>(m, "KirvesDealKind")
       .value("NORMAL", KirvesDealKind::kNormal)
       .value("CUT_JACK", KirvesDealKind::kCutJack)

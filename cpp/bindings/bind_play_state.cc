@@ -13,7 +13,7 @@ namespace tricktaker::bindings {
 namespace {
 PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
                      const std::vector<int>& sides, int leader, std::uint16_t active,
-                     CardSet first_lead_cards, int fixed_leader) {
+                     CardSet first_lead_cards, int fixed_leader, int tricks) {
   PlayStateSetup setup;
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
@@ -34,6 +34,7 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.active = active;
   setup.first_lead_cards = first_lead_cards;
   setup.fixed_leader = fixed_leader;
+  setup.tricks = tricks;
   return PlayState(setup);
 }
 
@@ -55,7 +56,7 @@ void bind_play_state(py::module_& m) {
                         "The card-play state of one deal: hands, trick, history, winnings.")
       .def(py::init(&make_state), py::arg("rules"), py::arg("hands"), py::arg("sides"),
            py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
-           py::arg("fixed_leader") = -1)
+           py::arg("fixed_leader") = -1, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
           "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },

@@ -104,10 +104,7 @@ std::array<std::uint8_t, kMaxPlayers> kirves_sides(const KirvesDealRoles& roles,
       case KirvesDealKind::kNormal:
         sides[p] = p == roles.trump_maker ? 0 : 1;
         break;
-      case KirvesDealKind::kCutJack:
-        // Bystanders get sides 2.. so that none is a partner of anybody.
-        sides[p] = p == roles.cutter ? 0 : p == roles.dealer ? 1 : static_cast<std::uint8_t>(p + 2);
-        break;
+      case KirvesDealKind::kCutJack:  // nobody is anybody's partner
       case KirvesDealKind::kFreeForAll:
         sides[p] = static_cast<std::uint8_t>(p);
         break;

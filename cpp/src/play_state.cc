@@ -127,13 +127,21 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
                                   " is held by more than one seat");
     seen |= h;
     const int n = popcount(h);
-    if (hand_size >= 0 && n != hand_size)
+    if (setup.tricks > 0) {
+      if (n < setup.tricks)
+        throw std::invalid_argument("seat " + std::to_string(p) + " holds " + std::to_string(n) +
+                                    " cards, fewer than the " + std::to_string(setup.tricks) +
+                                    " tricks to play");
+    } else if (hand_size >= 0 && n != hand_size) {
       throw std::invalid_argument("hands of the playing seats must be of equal size, got " +
                                   std::to_string(hand_size) + " and " + std::to_string(n) +
                                   " cards");
+    }
     hand_size = n;
     hands_[p] = h;
   }
+  if (setup.tricks < 0) throw std::invalid_argument("tricks must be >= 0");
+  if (setup.tricks > 0) hand_size = setup.tricks;
   trick_size_ = static_cast<std::uint8_t>(__builtin_popcount(active_));
   if (hand_size * trick_size_ > kMaxCardsPlayed || hand_size > kMaxTricks)
     throw std::invalid_argument("too many cards in play");

@@ -78,9 +78,9 @@ struct KirvesDealRoles {
 void kirves_check_roles(const KirvesDealRoles& roles, int num_players);
 
 // The side of every seat, for the play state (and its overtake_exempts_partner test): a normal
-// deal gives the trump maker side 0 and everyone else side 1; a cut-jack deal gives the cutter
-// side 0, the dealer side 1 and each other seat a side of its own; free-for-all gives each seat
-// a side of its own.
+// deal gives the trump maker side 0 and everyone else side 1; in a cut-jack deal (the cutter
+// against the dealer, bystanders helping either or neither) and in free-for-all nobody is
+// anybody's partner, and each seat's side is its seat number.
 std::array<std::uint8_t, kMaxPlayers> kirves_sides(const KirvesDealRoles& roles, int num_players);
 
 // R9.1: how the winning player won.

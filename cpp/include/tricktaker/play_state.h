@@ -47,12 +47,16 @@ struct PlayStateSetup {
   CardSet first_lead_cards = 0;
   // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
   int fixed_leader = -1;
+  // 0: every playing seat holds the same number of cards and plays them all. Otherwise the
+  // number of tricks; a hand may then hold more cards, the rest never played (Kirves
+  // discard_to_five = false, where a six-card holder keeps his sixth card).
+  int tricks = 0;
 };
 
 class PlayState {
  public:
   // Validates the setup (hands disjoint and inside the deck, equal hand sizes among active
-  // seats, seats in range) and throws std::invalid_argument naming the fault.
+  // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the fault.
   explicit PlayState(const PlayStateSetup& setup);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---

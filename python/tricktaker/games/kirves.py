@@ -1526,12 +1526,42 @@ class KirvesGame(Game):
             "folded": folded_seats,
         }
 
-    def new_match(self, seed: int | None = None, *, games: int = 1) -> KirvesMatch:
-        """A game to the kirves, or a session of ``games`` games (tournament points, R11.7)."""
+    def new_match(
+        self,
+        seed: int | None = None,
+        *,
+        games: int = 1,
+        dealer: int | str | None = None,
+        marks: list[int] | None = None,
+        keppis: list[int] | None = None,
+    ) -> KirvesMatch:
+        """A game to the kirves, or a session of ``games`` games (tournament points, R11.7).
+
+        ``dealer``, ``marks`` and ``keppis`` resume a game from a given standing (the first
+        dealer otherwise follows the ``first_dealer`` option).
+        """
         seed = new_seed() if seed is None else check_seed(seed)
         if not _is_int(games) or games < 1:
             raise ValueError(f"games must be an integer >= 1, got {games!r}")
-        return KirvesMatch(self, {"seed": seed, "games": games})
+        setup: dict[str, Any] = {"seed": seed, "games": games}
+        if marks is not None:
+            setup["marks"] = self._check_marks(marks)
+            if sum(m < MARKS_TO_ESCAPE for m in setup["marks"]) < 2:
+                raise ValueError("marks: at least 2 players must have fewer than 3 marks")
+        if keppis is not None:
+            ks = list(keppis)
+            if len(ks) != self.num_players or not all(_is_int(k) and k in (0, 1) for k in ks):
+                raise ValueError(
+                    f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
+                    f"kirves), got {keppis!r}"
+                )
+            setup["keppis"] = ks
+        if dealer is not None:
+            setup["dealer"] = self.seat(dealer)
+            active = setup.get("marks", [0] * self.num_players)
+            if active[setup["dealer"]] >= MARKS_TO_ESCAPE:
+                raise ValueError("dealer: a player with 3 marks has escaped and cannot deal")
+        return KirvesMatch(self, setup)
 
     def parse_position(self, text: str) -> KirvesDeal:
         """Read a position written by ``KirvesDeal.position()``.
@@ -1627,7 +1657,13 @@ class KirvesGame(Game):
     def _match_from_setup(self, setup: dict[str, Any]) -> KirvesMatch:
         if "seed" not in setup:
             raise ValueError("malformed match set-up: missing 'seed'")
-        return self.new_match(setup["seed"], games=setup.get("games", 1))
+        return self.new_match(
+            setup["seed"],
+            games=setup.get("games", 1),
+            dealer=setup.get("dealer"),
+            marks=setup.get("marks"),
+            keppis=setup.get("keppis"),
+        )
 
 
 def _parse_card_list(items: Any) -> list[Card]:
@@ -1703,9 +1739,9 @@ class KirvesMatch(Match):
         n = self.num_players = game.num_players
         self.games_total: int = setup["games"]
         self.game_index = 0
-        self.marks = [0] * n
-        self.keppis = [0] * n
-        self.keppis_total = [0] * n
+        self.marks = list(setup.get("marks") or [0] * n)
+        self.keppis = list(setup.get("keppis") or [0] * n)
+        self.keppis_total = list(self.keppis)
         self.kirves_total = [0] * n
         self.kirves_holders: list[int] = []
         self.points = [0] * n
@@ -1715,7 +1751,10 @@ class KirvesMatch(Match):
         self._over = False
         self._keppi_holder: int | None = None
         self.deal: KirvesDeal
-        self._dealer = game._first_dealer(setup["seed"])
+        dealer = setup.get("dealer")
+        self._dealer = game._first_dealer(setup["seed"]) if dealer is None else dealer
+        if self.marks[self._dealer] >= MARKS_TO_ESCAPE:
+            self._dealer = self._next_active(self._dealer)
         self._new_deal(examined=True)
 
     # --- deal sequencing ----------------------------------------------------------------

@@ -4,6 +4,8 @@ the turned card, speaking, folding, pääköt, marks, escapes and tournament poi
 from __future__ import annotations
 
 import pytest
+
+import tricktaker as tt
 from kirves_helpers import (
     A,
     B,
@@ -17,8 +19,6 @@ from kirves_helpers import (
     game,
     legal,
 )
-
-import tricktaker as tt
 from tricktaker.cards import Card, Suit
 from tricktaker.games import kirves as K
 
@@ -157,8 +157,9 @@ def test_misdeal_in_a_match_redeals_with_same_dealer_unexamined() -> None:
     assert m.marks == [1, 0, 0, 0]
 
 
-@pytest.mark.parametrize(("turned", "trump"), [("BJ", Suit.SPADES), ("RJ", Suit.HEARTS),
-                                               ("JH", Suit.HEARTS)])
+@pytest.mark.parametrize(
+    ("turned", "trump"), [("BJ", Suit.SPADES), ("RJ", Suit.HEARTS), ("JH", Suit.HEARTS)]
+)
 def test_e17_forced_trump(turned: str, trump: Suit) -> None:
     g = game(4)
     deal = g.new_deal(dealer="C", hands=fill_hands(4, {}), turned=turned)
@@ -236,9 +237,13 @@ def test_turned_ace_and_two_dealer_options() -> None:
     assert deal.phase == K.DISCARD and deal.peeked == []
 
 
-def speaking_deal(turned: str, given: dict[int, str], n: int = 4, **options: object) -> K.KirvesDeal:
+def speaking_deal(
+    turned: str, given: dict[int, str], n: int = 4, **options: object
+) -> K.KirvesDeal:
     g = game(n, **options)  # type: ignore[arg-type]
-    hands = fill_hands(n, given, exclude=turned, avoid_suits=Card.parse(turned).suit.letter)  # type: ignore[union-attr]
+    suit = Card.parse(turned).suit
+    assert suit is not None
+    hands = fill_hands(n, given, exclude=turned, avoid_suits=suit.letter)
     return g.new_deal(dealer=n - 1, hands=hands, turned=turned)
 
 
@@ -451,9 +456,7 @@ def test_e28_manual_mode_void() -> None:
 def test_e29_cut_mark_brings_a_player_to_three() -> None:
     g = game(4)
     hands = fill_hands(4, {C: "RJ BJ JS JH AD"}, exclude="5S")
-    deal = g.new_deal(
-        dealer="C", marks=[2, 1, 0, 1], hands=hands, turned="5S", cut_jack="JD"
-    )
+    deal = g.new_deal(dealer="C", marks=[2, 1, 0, 1], hands=hands, turned="5S", cut_jack="JD")
     assert deal.cut_marks == [1, 0, 0, 1]  # A 3, D 2
     deal.apply(legal(deal)[0])
     deal.apply(legal(deal)[0])
@@ -467,9 +470,7 @@ def test_e29_cut_mark_brings_a_player_to_three() -> None:
     assert r is not None and r.winner == C and list(r.marks) == [1, 0, 1, 1]
     # In a match: A escapes; the next deal is dealt by D, cut by C, and B is eldest.
     m = g.new_match(seed=1, dealer="C", marks=[2, 1, 0, 1])
-    m.deal = g.new_deal(
-        dealer="C", marks=[2, 1, 0, 1], hands=hands, turned="5S", cut_jack="JD"
-    )
+    m.deal = g.new_deal(dealer="C", marks=[2, 1, 0, 1], hands=hands, turned="5S", cut_jack="JD")
     while m.deal is not None and m.results == []:
         if m.phase == K.PLAY:
             seat = m.to_move
@@ -625,9 +626,7 @@ def test_e35_third_mark_at_the_cut_must_play() -> None:
     assert list(r.marks) == [0, 1, 1, 1]
     # In a match: marks A 2, B 1, C 2, D 3; D escapes; next dealer C, cutter B, eldest A.
     m = g.new_match(seed=2, dealer="B", marks=[2, 0, 1, 2])
-    m.deal = g.new_deal(
-        dealer="B", marks=[2, 0, 1, 2], hands=hands, turned="5S", cut_jack="JD"
-    )
+    m.deal = g.new_deal(dealer="B", marks=[2, 0, 1, 2], hands=hands, turned="5S", cut_jack="JD")
     m.apply(m.legal_actions()[0])
     m.apply(m.legal_actions()[0])
     m.apply("fold")
@@ -863,8 +862,9 @@ def _finish_match_deal(m: K.KirvesMatch, winner_mark: int) -> None:
     g = m.game
     parts = list(m.deal.participants)
     other = next(p for p in parts if p != winner_mark)
-    hands = fill_hands(g.num_players, {winner_mark: "RJ BJ JS JH AD"}, participants=parts,
-                       exclude="6D")
+    hands = fill_hands(
+        g.num_players, {winner_mark: "RJ BJ JS JH AD"}, participants=parts, exclude="6D"
+    )
     m.deal = g.new_deal(
         dealer=m.deal.dealer, participants=parts, marks=list(m.marks), hands=hands, turned="6D"
     )

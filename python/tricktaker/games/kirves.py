@@ -40,8 +40,8 @@ TRICKS = 5
 MARKS_TO_ESCAPE = 3
 DECK: list[Card] = cards_from_mask(_core.kirves_deck())
 DECK_SET = frozenset(DECK)
-ALWAYS_TRUMPS = _core.KIRVES_ALWAYS_TRUMPS
-PAAKOT = _core.KIRVES_PAAKOT
+ALWAYS_TRUMPS: int = _core.KIRVES_ALWAYS_TRUMPS
+PAAKOT: int = _core.KIRVES_PAAKOT
 
 # Outcomes of a deal (KirvesResult.outcome).
 PLAYED = "played"
@@ -149,15 +149,11 @@ class KirvesOptions:
     first_dealer: str | int = checked("random", _check_first_dealer, "D3: 'random' or a seat")
     cut_min_packet: int = checked(2, _check_packet, "D4")
     cut_max_packet: int = checked(52, _check_packet, "D4")
-    angel_card_source: str = choice(
-        "lifted_packet_next", ("lifted_packet_next", "stub_top"), "D5"
-    )
+    angel_card_source: str = choice("lifted_packet_next", ("lifted_packet_next", "stub_top"), "D5")
     discard_to_five: bool = choice(True, _BOOL, "D8")
     may_discard_taken_card: bool = choice(False, _BOOL, "D8")
     change_veto_scope: str = choice("all_others", ("all_others", "not_yet_spoken"), "D13")
-    change_suit_announce: str = choice(
-        "after_consent", ("after_consent", "with_request"), "D13"
-    )
+    change_suit_announce: str = choice("after_consent", ("after_consent", "with_request"), "D13")
     all_pass_outcome: str = choice(
         "throw_in_next_dealer",
         ("throw_in_next_dealer", "throw_in_same_dealer", "free_for_all"),
@@ -231,7 +227,7 @@ FOLD = Action.call("fold")
 STAY = Action.call("stay")
 DECLARE = Action.call("declare")  # "Kolme suurinta", manual pääköt
 NO = Action.call("no")
-MISDEAL = Action.call("misdeal")
+MISDEAL_CALL = Action.call("misdeal")
 CHANGE_TO = {s: Action.call(f"change:{s.letter}") for s in Suit}
 SUIT_CALLS = {s: Action.call(f"suit:{s.letter}") for s in Suit}
 
@@ -462,7 +458,7 @@ class KirvesDeal(Deal):
         if self._may_declare_now(seat):
             actions.append(DECLARE)
         if self.options.misdeal_action_enabled and self._phase not in (CUT, OVER):
-            actions.append(MISDEAL)
+            actions.append(MISDEAL_CALL)
         return actions
 
     def _phase_actions(self, seat: int) -> list[Action]:
@@ -521,7 +517,7 @@ class KirvesDeal(Deal):
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase
-        if action == MISDEAL:
+        if action == MISDEAL_CALL:
             self._finish(MISDEAL)
             return self._event(seat, action, phase, {"outcome": MISDEAL})
         if action == DECLARE and phase != PAAKOT_ROUND:
@@ -540,9 +536,7 @@ class KirvesDeal(Deal):
         }[phase]
         return handler(action, seat)
 
-    def _event(
-        self, seat: int, action: Action | str, phase: str, detail: dict[str, Any]
-    ) -> Event:
+    def _event(self, seat: int, action: Action | str, phase: str, detail: dict[str, Any]) -> Event:
         event = Event(seat, str(action), phase, detail)
         return event
 
@@ -874,9 +868,7 @@ class KirvesDeal(Deal):
             self._start_folding()
             return
         self._public(None, "all_pass")
-        self._finish(
-            THROWN_IN, same_dealer=self.options.all_pass_outcome == "throw_in_same_dealer"
-        )
+        self._finish(THROWN_IN, same_dealer=self.options.all_pass_outcome == "throw_in_same_dealer")
 
     def _free_for_all(self, suit: Suit) -> None:
         self.trump = suit
@@ -1086,9 +1078,7 @@ class KirvesDeal(Deal):
         principal_win: int | None = None  # a principal who won, for R11.1-R11.3
         if outcome == PLAYED:
             assert self.state is not None
-            out = _core.kirves_outcome(
-                self.state, self.roles(), o.folded_players_score_with_side
-            )
+            out = _core.kirves_outcome(self.state, self.roles(), o.folded_players_score_with_side)
             winner = out.winner.player
             win_rule = _WIN_RULE[out.winner.rule]
             for p in range(n):
@@ -1156,11 +1146,15 @@ class KirvesDeal(Deal):
                 points[winner] += o.points_voluntary_win
             elif self.forced and count >= o.forced_bonus_min_participants:
                 points[winner] += o.points_forced_win
-        elif self.kind == CUT_JACK and count >= o.forced_bonus_min_participants:
-            if winner == self.dealer or (
-                winner == self.cutter and o.forced_bonus_recipients == "cutter_and_dealer"
-            ):
-                points[winner] += o.points_forced_win
+        elif (
+            self.kind == CUT_JACK
+            and count >= o.forced_bonus_min_participants
+            and (
+                winner == self.dealer
+                or (winner == self.cutter and o.forced_bonus_recipients == "cutter_and_dealer")
+            )
+        ):
+            points[winner] += o.points_forced_win
         return points
 
     def result(self) -> KirvesResult | None:
@@ -1309,6 +1303,9 @@ class KirvesDeal(Deal):
 # --- the game -----------------------------------------------------------------------------
 
 
+POSITION_KEYS = ("players", "dealer", "trump", "maker", "kind", "folded", "out")
+
+
 class KirvesGame(Game):
     """Kirves with a set of options: makes deals and games (to the kirves)."""
 
@@ -1389,11 +1386,14 @@ class KirvesGame(Game):
             setup["decks"] = self._check_decks(deck)
         position_args = (trump, trump_maker, kind, folded)
         if hands is None:
-            if turned is not None or cut_jack is not None or any(
-                a is not None for a in position_args
+            if (
+                turned is not None
+                or cut_jack is not None
+                or any(a is not None for a in position_args)
             ):
-                raise ValueError("turned=, cut_jack=, trump=, trump_maker=, kind= and folded= "
-                                 "need hands=")
+                raise ValueError(
+                    "turned=, cut_jack=, trump=, trump_maker=, kind= and folded= need hands="
+                )
         elif trump is not None:
             if turned is not None or cut_jack is not None:
                 raise ValueError("a position (trump=) takes final hands, not turned= or cut_jack=")
@@ -1501,13 +1501,14 @@ class KirvesGame(Game):
             raise ValueError("at least 2 participants must not have folded (R7.3)")
         for p in playing:
             size = len(final[p])
-            if size != HAND_SIZE and not (size == HAND_SIZE + 1 and not self.options.discard_to_five):
+            if size != HAND_SIZE and not (
+                size == HAND_SIZE + 1 and not self.options.discard_to_five
+            ):
                 raise ValueError(f"hands: {SEAT_NAMES[p]} has {size} cards; a hand has 5")
         kind = kind or (NORMAL if trump_maker is not None else None)
         if kind not in (NORMAL, CUT_JACK, FREE_FOR_ALL):
             raise ValueError(
-                "a position needs trump_maker= (a normal deal) or kind='cut_jack' / "
-                "'free_for_all'"
+                "a position needs trump_maker= (a normal deal) or kind='cut_jack' / 'free_for_all'"
             )
         maker: int | None = None
         if kind == NORMAL:
@@ -1581,7 +1582,7 @@ class KirvesGame(Game):
                 hands_text = [tok[2:]] + tokens[i + 1 :]
                 break
             key, eq, value = tok.partition("=")
-            if not eq or key not in ("players", "dealer", "trump", "maker", "kind", "folded", "out"):
+            if not eq or key not in POSITION_KEYS:
                 raise ValueError(
                     f"malformed position: unexpected {tok!r}; expected players=, dealer=, "
                     "trump=, maker= or kind=, folded=, out= and then A:<hands>"
@@ -1604,7 +1605,7 @@ class KirvesGame(Game):
         folded = [f for f in fields.get("folded", "").split(",") if f]
         out = {self.seat(f) for f in fields.get("out", "").split(",") if f}
         hands: list[Any] = []
-        for p, h in enumerate(hands_text):
+        for h in hands_text:
             hands.append(None if h == "*" else parse_hand(h))
         for p in range(self.num_players):
             star = hands[p] is None
@@ -1733,6 +1734,7 @@ class KirvesMatch(Match):
 
     def __init__(self, game: KirvesGame, setup: dict[str, Any]) -> None:
         self.game = game
+        self._game = game
         self.options = game.options
         self.log = []
         self._setup = setup
@@ -1773,7 +1775,7 @@ class KirvesMatch(Match):
     def _new_deal(self, *, examined: bool) -> None:
         seed = _mix(self._setup["seed"], self._deals_started)
         self._deals_started += 1
-        self.deal = self.game.new_deal(
+        self.deal = self._game.new_deal(
             seed >> 1,
             dealer=self._dealer,
             participants=list(self.active()),
@@ -1889,9 +1891,7 @@ class KirvesMatch(Match):
         obs["phase"] = self.phase
         obs["to_move"] = None if self.to_move is None else SEAT_NAMES[self.to_move]
         obs["match"] = self.result().to_dict()
-        obs["keppi_holder"] = (
-            None if self._keppi_holder is None else SEAT_NAMES[self._keppi_holder]
-        )
+        obs["keppi_holder"] = None if self._keppi_holder is None else SEAT_NAMES[self._keppi_holder]
         obs["player"] = SEAT_NAMES[s]
         return obs
 

@@ -371,7 +371,6 @@ class KirvesDeal(Deal):
         self._direct_lead: Card | None = None
         # Play and result.
         self.state: _core.PlayState | None = None
-        self._roles: _core.KirvesDealRoles | None = None
         self._result: KirvesResult | None = None
         self.events: list[dict[str, Any]] = []  # the public record of the deal
 
@@ -1016,8 +1015,7 @@ class KirvesDeal(Deal):
             overtake_exempts_partner=o.overtake_exempts_partner,
             must_trump_when_void=o.must_trump_when_void,
         )
-        self._roles = self.roles()
-        sides = _core.kirves_sides(self._roles, self.num_players)
+        sides = _core.kirves_sides(self.roles(), self.num_players)
         playing = [p for p in self.participants if p not in self.folded]
         hands = [
             mask_from_cards(self.hands[p]) if p in playing else 0 for p in range(self.num_players)

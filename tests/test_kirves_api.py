@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 import pytest
-from kirves_helpers import A, B, C, D, fill_hands, finish, game, legal
 
 import tricktaker as tt
+from kirves_helpers import A, B, C, D, fill_hands, finish, game, legal
 from tricktaker.cards import Card, Suit
 from tricktaker.games import kirves as K
 
@@ -257,7 +257,10 @@ def test_written_position() -> None:
         ("players=3 dealer=C trump=S maker=A lead=B A:x y z", "unexpected 'lead=B'"),
         ("players=3 dealer=C trump=S maker=A A:AK.-.Q.2.RJ QJ.A.3.A.- -.KQ.AK.-", "5"),
         ("players=3 dealer=C trump=S maker=A A:AK.-.Q.2.RJ QJ.A.3.A.- * ", "folded or is out"),
-        ("players=3 dealer=C trump=S maker=A A:AK.-.Q.2.RJ QJ.A.3.A.- -.KQ.AK.K.- | 3D", "3D is not allowed"),
+        (
+            "players=3 dealer=C trump=S maker=A A:AK.-.Q.2.RJ QJ.A.3.A.- -.KQ.AK.K.- | 3D",
+            "3D is not allowed",
+        ),
         ("players=3 dealer=C trump=S maker=A A:AK.-.Q.2.RJ AK.A.3.A.- -.KQ.AK.K.-", "twice"),
     ],
 )

@@ -45,7 +45,42 @@ std::vector<int> to_list(CardSet s) {
 }
 }  // namespace
 
+namespace {
+std::vector<Card> to_trick(const RulesTable& rules, const std::vector<int>& cards) {
+  if (cards.size() >= static_cast<std::size_t>(kMaxPlayers))
+    throw py::value_error("a trick holds at most " + std::to_string(kMaxPlayers - 1) +
+                          " cards before the player to move");
+  std::vector<Card> trick;
+  for (int c : cards) {
+    if (!is_valid_card(c) || !rules.in_deck(static_cast<Card>(c)))
+      throw py::value_error("trick: card id " + std::to_string(c) + " is not in this deck");
+    trick.push_back(static_cast<Card>(c));
+  }
+  return trick;
+}
+}  // namespace
+
 void bind_play_state(py::module_& m) {
+  m.def(
+      "trick_winner_index",
+      [](const RulesTable& rules, const std::vector<int>& cards) {
+        const auto trick = to_trick(rules, cards);
+        return trick_winner_index(rules, trick.data(), static_cast<int>(trick.size()));
+      },
+      py::arg("rules"), py::arg("cards"),
+      "Position of the card winning a (partial) trick, or -1 for an empty one.");
+  m.def(
+      "legal_cards",
+      [](const RulesTable& rules, CardSet hand, const std::vector<int>& cards,
+         bool partner_winning) {
+        const auto trick = to_trick(rules, cards);
+        const int n = static_cast<int>(trick.size());
+        const int winner = n ? trick_winner_index(rules, trick.data(), n) : 0;
+        return legal_cards(rules, hand, trick.data(), n, winner, partner_winning);
+      },
+      py::arg("rules"), py::arg("hand"), py::arg("trick"), py::arg("partner_winning"),
+      "The legal cards (mask) of a hand facing a partial trick; for tests and samplers.");
+
   py::class_<TrickRecord>(m, "TrickRecord")
       .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
       .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
@@ -81,6 +116,16 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("tricks_played", &PlayState::tricks_played)
       .def_property_readonly("total_tricks", &PlayState::total_tricks)
       .def_property_readonly("cards_played", &PlayState::cards_played)
+      .def_property_readonly("trick_len", &PlayState::trick_len,
+                             "Cards in the current (unfinished) trick.")
+      .def(
+          "trick_record",
+          [](const PlayState& s, int i) {
+            if (i < 0) i += s.tricks_played();
+            if (i < 0 || i >= s.tricks_played()) throw py::index_error("no such completed trick");
+            return s.trick_record(i);
+          },
+          py::arg("index"), "A completed trick's record; negative indices count from the end.")
       .def("side", &PlayState::side, py::arg("seat"))
       .def(
           "hand",

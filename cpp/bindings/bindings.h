@@ -10,5 +10,6 @@ void bind_rules(pybind11::module_& m);
 void bind_play_state(pybind11::module_& m);
 void bind_klaverjas(pybind11::module_& m);
 void bind_kirves(pybind11::module_& m);
+void bind_playout(pybind11::module_& m);
 
 }  // namespace tricktaker::bindings

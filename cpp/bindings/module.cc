@@ -13,4 +13,5 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_play_state(m);
   tricktaker::bindings::bind_klaverjas(m);
   tricktaker::bindings::bind_kirves(m);
+  tricktaker::bindings::bind_playout(m);
 }

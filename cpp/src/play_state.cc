@@ -6,6 +6,15 @@
 
 namespace tricktaker {
 
+int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int trick_len) {
+  int best = 0;
+  if (trick_len == 0) return -1;
+  const int led = rules.effective_suit[trick_cards[0]];
+  for (int i = 1; i < trick_len; ++i)
+    if (rules.beats(trick_cards[i], trick_cards[best], led)) best = i;
+  return best;
+}
+
 CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
                     int winner_pos, bool partner_winning) {
   if (trick_len == 0) return hand;

@@ -10,15 +10,18 @@ True
 
 from tricktaker import games as _games  # noqa: F401  (registers every game)
 from tricktaker._core import PlayState, RulesTable
+from tricktaker.bots import Bot, RandomBot
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sim import SimulationResults, simulate
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Action",
+    "Bot",
     "Card",
     "Deal",
     "Event",
@@ -27,8 +30,10 @@ __all__ = [
     "IllegalAction",
     "Match",
     "PlayState",
+    "RandomBot",
     "Rank",
     "RulesTable",
+    "SimulationResults",
     "Suit",
     "cards_from_mask",
     "from_json",
@@ -36,4 +41,5 @@ __all__ = [
     "load",
     "mask_from_cards",
     "parse_cards",
+    "simulate",
 ]

@@ -56,7 +56,8 @@ struct PlayStateSetup {
 class PlayState {
  public:
   // Validates the setup (hands disjoint and inside the deck, equal hand sizes among active
-  // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the fault.
+  // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the
+  // fault.
   explicit PlayState(const PlayStateSetup& setup);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---
@@ -135,6 +136,10 @@ class PlayState {
   std::array<std::uint8_t, kMaxCardsPlayed> history_players_;
   std::array<TrickRecord, kMaxTricks> tricks_;
 };
+
+// Index of the card winning a (partial) trick: the highest trump, else the highest card of the
+// led effective suit.
+int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int trick_len);
 
 // The legal cards for a hand facing a partial trick, by the policy of the table. Exposed
 // separately so that tests (and samplers) can ask about hypothetical hands.

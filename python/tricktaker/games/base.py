@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from tricktaker._core import ALL_CARDS, mask_to_ids
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
 from tricktaker.games.options import options_to_dict
@@ -32,7 +33,7 @@ class Action:
 
     @classmethod
     def play(cls, card: Card) -> Action:
-        return cls(str(card), card)
+        return _CARD_ACTIONS[card.id]
 
     @classmethod
     def call(cls, name: str) -> Action:
@@ -44,6 +45,16 @@ class Action:
 
     def __str__(self) -> str:
         return self.name
+
+
+_CARD_ACTIONS: dict[int, Action] = {
+    i: Action(str(Card(i)), Card(i)) for i in range(64) if (ALL_CARDS >> i) & 1
+}
+
+
+def card_actions(mask: int) -> list[Action]:
+    """The card actions of a bit mask of cards (legal moves), in card id order."""
+    return [_CARD_ACTIONS[i] for i in mask_to_ids(mask)]
 
 
 @dataclass(frozen=True)
@@ -201,10 +212,12 @@ class Game(abc.ABC):
     options: Any
 
     @abc.abstractmethod
-    def new_deal(self, seed: int | None = None, **setup: Any) -> Deal: ...
+    def new_deal(self, *args: Any, **kwargs: Any) -> Deal:
+        """A new deal: from a seed, an exact deck order or given hands (see each game)."""
 
     @abc.abstractmethod
-    def new_match(self, seed: int | None = None) -> Match: ...
+    def new_match(self, *args: Any, **kwargs: Any) -> Match:
+        """A whole game to its end rule, deal after deal."""
 
     @abc.abstractmethod
     def _deal_from_setup(self, setup: dict[str, Any]) -> Deal: ...

@@ -28,6 +28,7 @@ from tricktaker.games.base import (
     Event,
     Game,
     Match,
+    card_actions,
     check_seed,
     new_seed,
 )
@@ -158,6 +159,8 @@ CLAIM = Action.call("claim")
 class KlaverjasDeal(Deal):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
+    game: KlaverjasGame
+
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game
         self.options = game.options
@@ -215,7 +218,7 @@ class KlaverjasDeal(Deal):
             return actions
         if seat == self._to_move:
             assert self.state is not None
-            actions += [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            actions += card_actions(self.state.legal_moves())
         return actions
 
     def _accepts_extra(self, action: Action, seat: int) -> bool:
@@ -293,12 +296,11 @@ class KlaverjasDeal(Deal):
     def _claim_open_for(self, seat: int) -> bool:
         if self._claimable_trick is None or self.state is None:
             return False
-        record = self.state.trick_records()[self._claimable_trick]
-        return team_of(record.winner) == team_of(seat)
+        return team_of(self.state.trick_record(self._claimable_trick).winner) == team_of(seat)
 
     def _apply_claim(self, seat: int) -> Event:
         assert self.state is not None and self._claimable_trick is not None
-        record = self.state.trick_records()[self._claimable_trick]
+        record = self.state.trick_record(self._claimable_trick)
         self._claimed[team_of(record.winner)] += record.bonus
         trick = self._claimable_trick
         self._claimable_trick = None
@@ -316,8 +318,8 @@ class KlaverjasDeal(Deal):
         detail: dict[str, Any] = {"card": str(card)}
         if not legal:
             detail["illegal"] = True
-        if not state.trick():  # the card completed a trick
-            record = state.trick_records()[-1]
+        if state.trick_len == 0:  # the card completed a trick
+            record = state.trick_record(-1)
             detail.update(
                 trick=state.tricks_played,
                 trick_winner=SEATS[record.winner],
@@ -329,7 +331,7 @@ class KlaverjasDeal(Deal):
         if state.is_terminal():
             if self._claimable_trick is not None:
                 self._phase = "roem_claim"
-                self._to_move = state.trick_records()[-1].winner
+                self._to_move = state.trick_record(-1).winner
             else:
                 self._finish()
         else:
@@ -681,11 +683,45 @@ class KlaverjasStandings:
         }
 
 
+def game_is_over(game_end: str, scores: list[int] | tuple[int, int], deals: int) -> bool:
+    """The end rule of §5.6: after N deals, or once a team reaches P points with no tie."""
+    kind, _, number = game_end.partition(":")
+    limit = int(number)
+    if kind == "deals":
+        return deals >= limit
+    return max(scores) >= limit and scores[0] != scores[1]
+
+
+def tournament_standings(
+    game_scores: list[list[int]] | list[tuple[int, int]],
+) -> tuple[tuple[int, int, int, int], tuple[tuple[str, ...], ...]]:
+    """Individual totals of P1..P4 over the rotation of §5.7, and the ranking (groups of
+    players sharing a place, best first)."""
+    totals = [0, 0, 0, 0]
+    for g, scores in enumerate(game_scores):
+        for seat, player in enumerate(ROTATION_SEATING[g]):
+            totals[player] += scores[team_of(seat)]
+    ranking = tuple(
+        tuple(f"P{p + 1}" for p in range(4) if totals[p] == value)
+        for value in sorted(set(totals), reverse=True)
+    )
+    return (totals[0], totals[1], totals[2], totals[3]), ranking
+
+
+def score_sheet_is_consistent(ns_total: int, ew_total: int, deals: int) -> bool:
+    """The game-total invariant of §5.9: after n deals the two totals sum to 162 n plus a
+    multiple of 10 (every roem value and the pit bonus are multiples of 10)."""
+    total = ns_total + ew_total
+    return total >= DEAL_POINTS * deals and (total - DEAL_POINTS * deals) % 10 == 0
+
+
 class KlaverjasMatch(Match):
     """A game of 16 deals with dealer rotation and running totals (§1.5, §5.6), or the 48-deal
     tournament with rotating partners (§5.7). Seats of ``to_move`` and ``apply`` are players
     P1..P4 as 0..3; in a single game they are the seats N, E, S, W.
     """
+
+    game: KlaverjasGame
 
     def __init__(self, game: KlaverjasGame, setup: dict[str, Any]) -> None:
         self.game = game
@@ -738,7 +774,7 @@ class KlaverjasMatch(Match):
         scores = self.game_scores[self.game_index]
         scores[0] += result.score[0]
         scores[1] += result.score[1]
-        if self._game_over(scores, len(self.results[self.game_index])):
+        if game_is_over(self.options.game_end, scores, len(self.results[self.game_index])):
             if self.game_index + 1 < self.games_total:
                 self.game_index += 1
                 self.results.append([])
@@ -749,13 +785,6 @@ class KlaverjasMatch(Match):
             return
         self._dealer = (self._dealer + 1) % NUM_SEATS
         self._new_deal()
-
-    def _game_over(self, scores: list[int], deals: int) -> bool:
-        kind, _, number = self.options.game_end.partition(":")
-        limit = int(number)
-        if kind == "deals":
-            return deals >= limit
-        return max(scores) >= limit and scores[0] != scores[1]
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -821,14 +850,7 @@ class KlaverjasMatch(Match):
             if self._over:
                 winner = "draw" if scores[0] == scores[1] else TEAMS[scores.index(max(scores))]
             return KlaverjasStandings((scores[0], scores[1]), deals, self._over, winner)
-        totals = [0, 0, 0, 0]
-        for g, game_scores in enumerate(self.game_scores):
-            seating = ROTATION_SEATING[g]
-            for seat, player in enumerate(seating):
-                totals[player] += game_scores[team_of(seat)]
-        ranking: list[tuple[str, ...]] = []
-        for value in sorted(set(totals), reverse=True):
-            ranking.append(tuple(f"P{p + 1}" for p in range(4) if totals[p] == value))
+        totals, ranking = tournament_standings(self.game_scores)
         winner = None
         if self._over:
             winner = "/".join(ranking[0])
@@ -837,8 +859,8 @@ class KlaverjasMatch(Match):
             deals,
             self._over,
             winner,
-            (totals[0], totals[1], totals[2], totals[3]),
-            tuple(ranking),
+            totals,
+            ranking,
         )
 
     def _setup_json(self) -> dict[str, Any]:

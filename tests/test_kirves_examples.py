@@ -866,7 +866,12 @@ def _finish_match_deal(m: K.KirvesMatch, winner_mark: int) -> None:
         g.num_players, {winner_mark: "RJ BJ JS JH AD"}, participants=parts, exclude="6D"
     )
     m.deal = g.new_deal(
-        dealer=m.deal.dealer, participants=parts, marks=list(m.marks), hands=hands, turned="6D"
+        dealer=m.deal.dealer,
+        participants=parts,
+        marks=list(m.marks),
+        keppis=list(m.keppis),
+        hands=hands,
+        turned="6D",
     )
     m.apply("keep", seat=m.deal.eldest)
     while m.results == [] or m.phase in (K.FOLDING, K.PLAY):

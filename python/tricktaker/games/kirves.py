@@ -272,6 +272,11 @@ class KirvesResult:
     points: tuple[int, ...]  # tournament bonuses of this deal (R11.1-R11.3)
     same_dealer_next: bool  # R10.5 / §10.1: the same dealer deals again
     next_cut_examined: bool
+    # R10.1-R10.3, what the deal brings about in its game: who escapes after it, and the one
+    # player left without 3 marks, who gets a keppi, or the kirves if he already holds one.
+    escaped: tuple[int, ...] = ()
+    keppi: int | None = None
+    kirves: int | None = None
 
     @property
     def completed(self) -> bool:
@@ -306,6 +311,9 @@ class KirvesResult:
             "points": list(self.points),
             "same_dealer_next": self.same_dealer_next,
             "next_cut_examined": self.next_cut_examined,
+            "escaped": [SEAT_NAMES[s] for s in self.escaped],
+            "keppi": seat(self.keppi),
+            "kirves": seat(self.kirves),
         }
 
 
@@ -321,6 +329,7 @@ class KirvesDeal(Deal):
         self.dealer: int = setup["dealer"]
         self.participants: tuple[int, ...] = tuple(setup["participants"])
         self.marks_before: tuple[int, ...] = tuple(setup["marks"])
+        self.keppis_before: tuple[int, ...] = tuple(setup.get("keppis") or [0] * n)
         self.examined_cut: bool = setup["examined_cut"]
         self.eldest = self._next(self.dealer)
         self.cutter = self._previous(self.dealer)
@@ -1100,6 +1109,18 @@ class KirvesDeal(Deal):
             marks = [0] * n  # R3.13, R4.3: the cut marks are revoked
         if o.tournament_scoring and principal_win is not None:
             points = self._bonus(principal_win, points)
+        escaped: list[int] = []
+        keppi: int | None = None
+        kirves: int | None = None
+        if outcome in (PLAYED, PAAKOT_DECLARED, CONCESSION):
+            after = {p: self.marks_before[p] + marks[p] for p in self.participants}
+            escaped = [p for p in self.participants if after[p] >= MARKS_TO_ESCAPE]
+            left = [p for p in self.participants if after[p] < MARKS_TO_ESCAPE]
+            if len(left) == 1:
+                if self.keppis_before[left[0]] >= 1:
+                    kirves = left[0]
+                else:
+                    keppi = left[0]
         same = same_dealer or outcome in (VOID, MISDEAL)
         examined = True
         if outcome == MISDEAL:
@@ -1130,6 +1151,9 @@ class KirvesDeal(Deal):
             points=tuple(points),
             same_dealer_next=same,
             next_cut_examined=examined,
+            escaped=tuple(escaped),
+            keppi=keppi,
+            kirves=kirves,
         )
         self._public(None, "result", **self._result.to_dict())
         self._phase = OVER
@@ -1325,6 +1349,7 @@ class KirvesGame(Game):
         dealer: int | str | None = None,
         participants: list[int | str] | None = None,
         marks: list[int] | None = None,
+        keppis: list[int] | None = None,
         examined_cut: bool = True,
         deck: list[Any] | None = None,
         hands: list[Any] | None = None,
@@ -1346,8 +1371,9 @@ class KirvesGame(Game):
           ``"free_for_all"``) and ``folded`` seats: the deal starts at the play.
 
         ``participants`` are the seats dealt in (default: every seat with fewer than 3
-        ``marks``); ``marks`` are the marks before the deal; ``examined_cut=False`` makes the
-        unexamined cut of a redeal (R2.6).
+        ``marks``); ``marks`` and ``keppis`` are the marks and keppis before the deal (so that
+        the result names a keppi or the kirves); ``examined_cut=False`` makes the unexamined cut
+        of a redeal (R2.6).
         """
         n = self.num_players
         seed = new_seed() if seed is None else check_seed(seed)
@@ -1378,6 +1404,8 @@ class KirvesGame(Game):
             "marks": marks_list,
             "examined_cut": examined_cut,
         }
+        if keppis is not None:
+            setup["keppis"] = self._check_keppis(keppis)
         if deck is not None:
             if hands is not None:
                 raise ValueError("give either deck= or hands=, not both")
@@ -1410,6 +1438,15 @@ class KirvesGame(Game):
         if len(out) != n or not all(_is_int(m) and 0 <= m <= MARKS_TO_ESCAPE for m in out):
             raise ValueError(f"marks: need {n} integers 0..3, one per seat, got {marks!r}")
         return out
+
+    def _check_keppis(self, keppis: list[int]) -> list[int]:
+        ks = list(keppis)
+        if len(ks) != self.num_players or not all(_is_int(k) and k in (0, 1) for k in ks):
+            raise ValueError(
+                f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
+                f"kirves), got {keppis!r}"
+            )
+        return ks
 
     def _first_dealer(self, seed: int) -> int:
         if self.options.first_dealer == "random":
@@ -1548,13 +1585,7 @@ class KirvesGame(Game):
             if sum(m < MARKS_TO_ESCAPE for m in setup["marks"]) < 2:
                 raise ValueError("marks: at least 2 players must have fewer than 3 marks")
         if keppis is not None:
-            ks = list(keppis)
-            if len(ks) != self.num_players or not all(_is_int(k) and k in (0, 1) for k in ks):
-                raise ValueError(
-                    f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
-                    f"kirves), got {keppis!r}"
-                )
-            setup["keppis"] = ks
+            setup["keppis"] = self._check_keppis(keppis)
         if dealer is not None:
             setup["dealer"] = self.seat(dealer)
             active = setup.get("marks", [0] * self.num_players)
@@ -1633,6 +1664,7 @@ class KirvesGame(Game):
                 "dealer": setup["dealer"],
                 "participants": setup["participants"],
                 "marks": setup["marks"],
+                "keppis": setup.get("keppis"),
                 "examined_cut": setup["examined_cut"],
             }
             seed = setup["seed"]
@@ -1778,6 +1810,7 @@ class KirvesMatch(Match):
             dealer=self._dealer,
             participants=list(self.active()),
             marks=list(self.marks),
+            keppis=list(self.keppis),
             examined_cut=examined,
         )
 
@@ -1793,20 +1826,22 @@ class KirvesMatch(Match):
             for p in range(self.num_players):
                 self.marks[p] = min(MARKS_TO_ESCAPE, self.marks[p] + r.marks[p])
                 self.points[p] += r.points[p]
-            remaining = self.active()
-            if len(remaining) == 1:
-                loser = remaining[0]
+            if r.kirves is not None:
+                # R10.3: the kirves instead of a second keppi; the game ends.
+                loser = r.kirves
                 self.legs += 1
-                if self.keppis[loser] >= 1:
-                    # R10.3: the kirves instead of a second keppi.
-                    self.kirves_total[loser] += 1
-                    self.kirves_holders.append(loser)
-                    if o.tournament_scoring:
-                        self.points[loser] += o.points_kirves
-                        if o.kirves_penalty_mode == "add":
-                            self.points[loser] += o.points_keppi
-                    self._game_over(loser)
-                    return
+                self.kirves_total[loser] += 1
+                self.kirves_holders.append(loser)
+                if o.tournament_scoring:
+                    self.points[loser] += o.points_kirves
+                    if o.kirves_penalty_mode == "add":
+                        self.points[loser] += o.points_keppi
+                self._game_over(loser)
+                return
+            if r.keppi is not None:
+                # R10.2, R10.4: a keppi; a new leg, whose dealer the keppi holder chooses.
+                loser = r.keppi
+                self.legs += 1
                 self.keppis[loser] += 1
                 self.keppis_total[loser] += 1
                 if o.tournament_scoring:
@@ -1816,6 +1851,13 @@ class KirvesMatch(Match):
                 return
         self._dealer = self._next_active(self._dealer)
         self._new_deal(examined=True)
+
+    def sync(self) -> None:
+        """Take account of a deal that was played to its end directly (``match.deal.apply``)
+        rather than through the match, as a simulation does; the match's own log then lacks
+        those actions, so such a match does not round-trip through JSON."""
+        if not self._over and self._keppi_holder is None and self.deal.is_over:
+            self._deal_finished()
 
     def _game_over(self, loser: int) -> None:
         if self.game_index + 1 >= self.games_total:

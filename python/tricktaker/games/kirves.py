@@ -22,6 +22,7 @@ Seats are 0..n-1, written ``A``, ``B``, ``C``, ... clockwise; play passes A -> B
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -1971,3 +1972,22 @@ register(
     options_class=KirvesOptions,
     presets=PRESETS,
 )
+
+
+def simulation_deals(game: Game, seed: int) -> Iterator[tuple[int, KirvesDeal]]:
+    """The deals of whole games, one after another, for ``tricktaker.sim.simulate``: each deal
+    is yielded to be played to its end (by bots, directly on the deal), then the game goes on.
+    The keppi holder's choice of dealer is left to the default (R10.4)."""
+    if not isinstance(game, KirvesGame):
+        raise ValueError("simulation_deals needs a Kirves game")
+    index = 0
+    while True:
+        match = game.new_match(seed=_mix(seed, index) >> 1)
+        index += 1
+        while not match.is_over:
+            if match.phase == CHOOSE_DEALER:
+                match.apply("dealer")
+                continue
+            deal = match.deal
+            yield int(deal._setup["seed"]), deal
+            match.sync()

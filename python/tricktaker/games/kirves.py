@@ -9,15 +9,19 @@ Seats are 0..n-1, written ``A``, ``B``, ``C``, ... clockwise; play passes A -> B
 
 >>> import tricktaker as tt
 >>> game = tt.load("kirves", num_players=4)
->>> deal = game.new_deal(seed=3, dealer="D")
+>>> deal = game.new_deal(seed=1, dealer="D")
 >>> deal.phase, deal.seat_name(deal.to_move)
 ('cut', 'C')
 >>> deal.apply("cut:20").detail["bottom_card"]
-'5C'
->>> deal.phase, deal.turned_card
-('speaking', Card('8D'))
->>> [str(a) for a in deal.legal_actions()][:4]
-['keep', 'change', 'pass', 'throw_in']
+'9C'
+>>> deal.phase, deal.turned_card, deal.seat_name(deal.to_move)
+('speaking', Card('4C'), 'A')
+>>> [str(a) for a in deal.legal_actions()]  # the calls, or a card led at once
+['keep', 'change', 'pass', 'throw_in', 'JS', 'QS', 'BJ', '2H', 'JH']
+>>> deal.apply("keep").detail
+{'trump': 'C'}
+>>> deal.phase, deal.seat_name(deal.to_move)  # the trump maker decides first
+('folding', 'A')
 """
 
 from __future__ import annotations

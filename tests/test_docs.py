@@ -15,6 +15,8 @@ MODULES = [
     "tricktaker.notation",
     "tricktaker.games.klaverjas",
     "tricktaker.games.kirves",
+    "tricktaker.games.kiksas",
+    "tricktaker.games.allfours",
 ]
 
 

@@ -13,7 +13,7 @@ namespace tricktaker::bindings {
 namespace {
 PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
                      const std::vector<int>& sides, int leader, std::uint16_t active,
-                     CardSet first_lead_cards, int fixed_leader, int tricks) {
+                     CardSet first_lead_cards, int fixed_leader, bool folding, int tricks) {
   PlayStateSetup setup;
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
@@ -34,6 +34,7 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.active = active;
   setup.first_lead_cards = first_lead_cards;
   setup.fixed_leader = fixed_leader;
+  setup.folding = folding;
   setup.tricks = tricks;
   return PlayState(setup);
 }
@@ -91,7 +92,7 @@ void bind_play_state(py::module_& m) {
                         "The card-play state of one deal: hands, trick, history, winnings.")
       .def(py::init(&make_state), py::arg("rules"), py::arg("hands"), py::arg("sides"),
            py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
-           py::arg("fixed_leader") = -1, py::arg("tricks") = 0)
+           py::arg("fixed_leader") = -1, py::arg("folding") = false, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
           "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
@@ -100,7 +101,23 @@ void bind_play_state(py::module_& m) {
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
            "Play a held card even if illegal; returns whether it was legal.")
-      .def("undo", &PlayState::undo_checked, "Take back the last card played.")
+      .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
+      .def("can_fold", &PlayState::can_fold, "Whether the player to move may fold now.")
+      .def("fold", &PlayState::fold_checked,
+           "The player to move folds (raises IllegalAction when he may not).")
+      .def_property_readonly("folding", &PlayState::folding)
+      .def("folded_cards", &PlayState::folded_cards, py::arg("seat"))
+      .def(
+          "folds",
+          [](const PlayState& s) {
+            std::vector<std::tuple<int, int, CardSet>> out;
+            for (int i = 0; i < s.num_folds(); ++i) {
+              const FoldRecord& f = s.fold_record(i);
+              out.emplace_back(int(f.seat), int(f.at), f.cards);
+            }
+            return out;
+          },
+          "Every fold so far as (seat, cards played before it, cards folded).")
       .def("copy", [](const PlayState& s) { return PlayState(s); })
       .def("__copy__", [](const PlayState& s) { return PlayState(s); })
       .def(

@@ -8,11 +8,21 @@ import typing
 
 __all__: list[str] = [
     "ALL_CARDS",
+    "AkisKind",
+    "AllFoursAward",
+    "AllFoursDealScore",
+    "AllFoursItem",
     "BLACK_JOKER",
+    "FigureKind",
     "FollowPolicy",
     "IllegalAction",
     "KIRVES_ALWAYS_TRUMPS",
     "KIRVES_PAAKOT",
+    "KiksasDealContext",
+    "KiksasDealResult",
+    "KiksasDealType",
+    "KiksasOutcome",
+    "KiksasTrumpCount",
     "KirvesDealKind",
     "KirvesDealOutcome",
     "KirvesDealRoles",
@@ -24,10 +34,24 @@ __all__: list[str] = [
     "RED_JOKER",
     "Rng",
     "RulesTable",
+    "SET_BACK_RANKS",
     "TrickBonus",
     "TrickRecord",
     "VoidTrumpDuty",
+    "allfours_deck",
+    "allfours_max_points",
+    "allfours_rules",
+    "allfours_score",
     "card_to_string",
+    "jick_of",
+    "kiksas_deck",
+    "kiksas_evaluate",
+    "kiksas_evaluate_tricks",
+    "kiksas_may_decline_last_lead",
+    "kiksas_rules",
+    "kiksas_su_dviem_available",
+    "kiksas_trump_count",
+    "kiksas_trump_queen",
     "kirves_concession_marks",
     "kirves_decided",
     "kirves_deck",
@@ -254,14 +278,28 @@ class PlayState:
         active: typing.SupportsInt | typing.SupportsIndex = 0,
         first_lead_cards: typing.SupportsInt | typing.SupportsIndex = 0,
         fixed_leader: typing.SupportsInt | typing.SupportsIndex = -1,
+        folding: bool = False,
         tricks: typing.SupportsInt | typing.SupportsIndex = 0,
     ) -> None: ...
     def bonus_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def can_fold(self) -> bool:
+        """
+        Whether the player to move may fold now.
+        """
     def cards_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def copy(self) -> PlayState: ...
     def current_winner(self) -> int:
         """
         The seat winning the current trick so far, or -1 when it is empty.
+        """
+    def fold(self) -> None:
+        """
+        The player to move folds (raises IllegalAction when he may not).
+        """
+    def folded_cards(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def folds(self) -> list[tuple[int, int, int]]:
+        """
+        Every fold so far as (seat, cards played before it, cards folded).
         """
     def hand(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def history(self) -> list[tuple[int, int]]:
@@ -302,12 +340,14 @@ class PlayState:
     def tricks_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def undo(self) -> None:
         """
-        Take back the last card played.
+        Take back the last card played (or fold).
         """
     @property
     def active(self) -> int: ...
     @property
     def cards_played(self) -> int: ...
+    @property
+    def folding(self) -> bool: ...
     @property
     def leader(self) -> int: ...
     @property
@@ -460,7 +500,438 @@ class KirvesDealOutcome:
     @property
     def winning_side(self) -> int: ...
 
+class KiksasDealType:
+    """
+    Members:
+
+      FIRST
+
+      WRITING
+
+      WRITING_OFF
+    """
+
+    FIRST: typing.ClassVar[KiksasDealType]
+    WRITING: typing.ClassVar[KiksasDealType]
+    WRITING_OFF: typing.ClassVar[KiksasDealType]
+    __members__: typing.ClassVar[dict[str, KiksasDealType]]
+    @typing.overload
+    def __eq__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AkisKind:
+    """
+    Members:
+
+      NONE
+
+      OWN_TRUMPS
+
+      NO_TRUMPS_ALL
+
+      NO_TRUMPS_NONE
+    """
+
+    NONE: typing.ClassVar[AkisKind]
+    NO_TRUMPS_ALL: typing.ClassVar[AkisKind]
+    NO_TRUMPS_NONE: typing.ClassVar[AkisKind]
+    OWN_TRUMPS: typing.ClassVar[AkisKind]
+    __members__: typing.ClassVar[dict[str, AkisKind]]
+    @typing.overload
+    def __eq__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class FigureKind:
+    """
+    Members:
+
+      NONE
+
+      STROKE
+
+      EGG
+
+      CROSS
+    """
+
+    CROSS: typing.ClassVar[FigureKind]
+    EGG: typing.ClassVar[FigureKind]
+    NONE: typing.ClassVar[FigureKind]
+    STROKE: typing.ClassVar[FigureKind]
+    __members__: typing.ClassVar[dict[str, FigureKind]]
+    @typing.overload
+    def __eq__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasOutcome:
+    """
+    Members:
+
+      UNDECIDED
+
+      WRITTEN
+
+      WRITER_EGG
+
+      WRITING_OFF_SWEEP
+
+      RACE_WON
+
+      RACE_SWEEP_EGG
+
+      CONCEDED
+
+      SU_DVIEM_MADE
+
+      SU_DVIEM_FAILED
+
+      SELF_EGG
+
+      AKIS_MADE
+
+      AKIS_FAILED
+    """
+
+    AKIS_FAILED: typing.ClassVar[KiksasOutcome]
+    AKIS_MADE: typing.ClassVar[KiksasOutcome]
+    CONCEDED: typing.ClassVar[KiksasOutcome]
+    RACE_SWEEP_EGG: typing.ClassVar[KiksasOutcome]
+    RACE_WON: typing.ClassVar[KiksasOutcome]
+    SELF_EGG: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_FAILED: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_MADE: typing.ClassVar[KiksasOutcome]
+    UNDECIDED: typing.ClassVar[KiksasOutcome]
+    WRITER_EGG: typing.ClassVar[KiksasOutcome]
+    WRITING_OFF_SWEEP: typing.ClassVar[KiksasOutcome]
+    WRITTEN: typing.ClassVar[KiksasOutcome]
+    __members__: typing.ClassVar[dict[str, KiksasOutcome]]
+    @typing.overload
+    def __eq__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasDealContext:
+    """
+    What the deal evaluation needs besides the play state.
+    """
+
+    akis: AkisKind
+    akis_play_out: bool
+    last_lead_declined: bool
+    su_dviem: bool
+    sweep_egg_to_o: bool
+    sweep_egg_to_w: bool
+    type: KiksasDealType
+    writing_off_end_when_decided: bool
+    def __init__(self) -> None: ...
+    @property
+    def akis_side(self) -> int: ...
+    @akis_side.setter
+    def akis_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def su_dviem_made_strokes(self) -> int: ...
+    @su_dviem_made_strokes.setter
+    def su_dviem_made_strokes(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def targets(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @targets.setter
+    def targets(
+        self,
+        arg0: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+        ],
+    ) -> None: ...
+    @property
+    def writing_side(self) -> int: ...
+    @writing_side.setter
+    def writing_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+
+class KiksasDealResult:
+    @property
+    def decided(self) -> bool: ...
+    @property
+    def figure_count(self) -> int: ...
+    @property
+    def figure_kind(self) -> FigureKind: ...
+    @property
+    def figure_side(self) -> int: ...
+    @property
+    def outcome(self) -> KiksasOutcome: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def points(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def race_winner(self) -> int: ...
+    @property
+    def reached_at(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def tricks(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KiksasTrumpCount:
+    @property
+    def announced(self) -> int: ...
+    @property
+    def announcer(self) -> int: ...
+    @property
+    def partner(self) -> int: ...
+    @property
+    def partner_trumps(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+class AllFoursItem:
+    """
+    Members:
+
+      HIGH
+
+      LOW
+
+      JACK
+
+      JICK
+
+      JOKER_HIGH
+
+      JOKER_LOW
+
+      TREY
+
+      FIVE
+
+      LAST
+
+      GAME
+
+      MOON
+    """
+
+    FIVE: typing.ClassVar[AllFoursItem]
+    GAME: typing.ClassVar[AllFoursItem]
+    HIGH: typing.ClassVar[AllFoursItem]
+    JACK: typing.ClassVar[AllFoursItem]
+    JICK: typing.ClassVar[AllFoursItem]
+    JOKER_HIGH: typing.ClassVar[AllFoursItem]
+    JOKER_LOW: typing.ClassVar[AllFoursItem]
+    LAST: typing.ClassVar[AllFoursItem]
+    LOW: typing.ClassVar[AllFoursItem]
+    MOON: typing.ClassVar[AllFoursItem]
+    TREY: typing.ClassVar[AllFoursItem]
+    __members__: typing.ClassVar[dict[str, AllFoursItem]]
+    @typing.overload
+    def __eq__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AllFoursAward:
+    @property
+    def captor(self) -> int: ...
+    @property
+    def card(self) -> int: ...
+    @property
+    def holder(self) -> int: ...
+    @property
+    def item(self) -> AllFoursItem: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+
+class AllFoursDealScore:
+    @property
+    def all_tricks_side(self) -> int: ...
+    @property
+    def awards(self) -> list[AllFoursAward]: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def bidding_side(self) -> int: ...
+    @property
+    def game_values(self) -> list[int]: ...
+    @property
+    def made(self) -> bool: ...
+    @property
+    def moon_side(self) -> int: ...
+    @property
+    def num_sides(self) -> int: ...
+    @property
+    def points(self) -> list[int]: ...
+    @property
+    def score(self) -> list[int]: ...
+
+def allfours_deck(
+    rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
+) -> int:
+    """
+    The cards of the ranks in rank_mask (bit r = rank r, 0 = two) in every suit, plus RJ (Joker-H) and BJ (Joker-L) when jokers.
+    """
+
+def allfours_max_points(
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+) -> int: ...
+def allfours_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    deck: typing.SupportsInt | typing.SupportsIndex,
+    jick: bool = False,
+    may_trump_when_able_to_follow: bool = True,
+    no_undertrump: bool = False,
+    must_head_trump: bool = False,
+) -> RulesTable: ...
+def allfours_score(
+    state: PlayState,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bidding_side: typing.SupportsInt | typing.SupportsIndex = -1,
+    bid: typing.SupportsInt | typing.SupportsIndex = 0,
+    hang_jack: bool = True,
+    low_to_captor: bool = False,
+    game_tie_non_dealer: bool = False,
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+    shoot_the_moon: bool = False,
+    moon_requires_bid: bool = False,
+) -> AllFoursDealScore:
+    """
+    Evaluate a finished All Fours / Pitch deal: the items in crediting order, points per side, and with a bidding side the contract (P9).
+    """
+
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def jick_of(trump: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The jack of the other suit of the trump colour.
+    """
+
+def kiksas_deck() -> int:
+    """
+    The 24-card deck (9 to A of every suit) as a mask.
+    """
+
+def kiksas_evaluate(state: PlayState, context: KiksasDealContext) -> KiksasDealResult:
+    """
+    Points, the race, the outcome and the figures of a deal in progress or finished.
+    """
+
+def kiksas_evaluate_tricks(
+    winner_sides: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    points: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    total_tricks: typing.SupportsInt | typing.SupportsIndex,
+    context: KiksasDealContext,
+    trick_open: bool = False,
+) -> KiksasDealResult:
+    """
+    The evaluation from the completed tricks alone: each trick's winning side and points.
+    """
+
+def kiksas_may_decline_last_lead(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    must_overtrump: bool = False,
+    must_head_in_suit: bool = False,
+    partner_exemption: bool = False,
+) -> RulesTable:
+    """
+    The rules table of a deal: trump 0..3, or -1 for a no-trump Akis.
+    """
+
+def kiksas_su_dviem_available(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_trump_count(
+    state: PlayState, partner: typing.SupportsInt | typing.SupportsIndex
+) -> KiksasTrumpCount:
+    """
+    The announcement after trick 1: the winner's count and the partner's addition.
+    """
+
+def kiksas_trump_queen(trump: typing.SupportsInt | typing.SupportsIndex) -> int: ...
 def kirves_concession_marks(
     roles: KirvesDealRoles,
     num_players: typing.SupportsInt | typing.SupportsIndex,
@@ -601,3 +1072,4 @@ BLACK_JOKER: int = 14
 KIRVES_ALWAYS_TRUMPS: int = 144117387132690944
 KIRVES_PAAKOT: int = 144115188075880448
 RED_JOKER: int = 13
+SET_BACK_RANKS: int = 8065

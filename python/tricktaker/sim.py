@@ -10,7 +10,7 @@ True
 
 Deal ``i`` of a run with seed ``S`` is shuffled from ``deal_seed(S, i)`` and every bot is reset
 before it with ``bot_seed(deal_seed(S, i), seat)``, so any single deal can be replayed alone:
-``game.new_deal(seed=results["seed"][i])``.
+``game.new_deal(seed=results["seed"][i])`` (or the game's ``SummaryAdapter.new_deal``).
 
 Summary adapters
 ----------------
@@ -23,7 +23,10 @@ small ``SummaryAdapter`` under its game name (``Game.name``):
 * ``row(result)``: a mapping from column name to the value (a number, or ``width`` numbers) for
   one finished deal;
 * ``summarize(results)``: JSON-ready aggregate figures (averages, rates) computed from the arrays;
-* ``table(results)``: the summary table that ``tricktaker simulate`` prints.
+* ``table(results)``: the summary table that ``tricktaker simulate`` prints;
+* ``new_deal(game, seed)`` (optional): how deal ``i`` is made from its seed, for a game whose
+  deals come in kinds (Kiksas: first, writing and writing-off deals); by default
+  ``game.new_deal(seed=seed)``.
 
 Another game adds its adapter in the same way as Klaverjas's at the end of this module, e.g. for
 Kirves, in its game module or beside Klaverjas's here::
@@ -115,8 +118,9 @@ class SummaryAdapter:
     row: Callable[[Any], Mapping[str, Any]]
     summarize: Callable[[SimulationResults], dict[str, Any]]
     table: Callable[[SimulationResults], str]
-    # None: independent deals ``game.new_deal(seed=deal_seed(seed, i))``; otherwise the deals
-    # in the order a game produces them (see the module doc).
+    new_deal: Callable[[Game, int], Deal] | None = None
+    # None: independent deals (``new_deal``); otherwise the deals in the order whole games
+    # produce them (see the module doc).
     deal_stream: Callable[[Game, int], Iterator[tuple[int, Deal]]] | None = None
 
 
@@ -295,6 +299,10 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
     return deal
 
 
+def _default_new_deal(game: Game, seed: int) -> Deal:
+    return game.new_deal(seed=seed)
+
+
 def simulate(
     game: Game | str,
     deals: int = 1000,
@@ -321,12 +329,13 @@ def simulate(
         arrays[col.name] = np.zeros(shape, dtype=col.dtype)
     seed_column = arrays["seed"]
     targets = [(col.name, arrays[col.name]) for col in adapter.columns]
+    make_deal = adapter.new_deal or _default_new_deal
     stream = adapter.deal_stream(game, seed) if adapter.deal_stream is not None else None
     start = time.perf_counter()
     for i in range(deals):
         if stream is None:
             s = deal_seed(seed, i)
-            fresh = game.new_deal(seed=s)
+            fresh = make_deal(game, s)
         else:
             s, fresh = next(stream)
         seats.new_deal(s)

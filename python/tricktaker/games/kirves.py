@@ -33,7 +33,16 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event, Game, Match, check_seed, new_seed
+from tricktaker.games.base import (
+    Action,
+    Deal,
+    Event,
+    Game,
+    Match,
+    check_seed,
+    new_seed,
+    trick_log,
+)
 from tricktaker.games.options import build_options, checked, choice
 from tricktaker.notation import format_hand, parse_hand
 from tricktaker.registry import register
@@ -454,14 +463,6 @@ class KirvesDeal(Deal):
         self._start_play()
 
     # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self._to_move if seat is None else seat
@@ -1214,19 +1215,7 @@ class KirvesDeal(Deal):
     def completed_tricks(self) -> list[dict[str, Any]]:
         if self.state is None:
             return []
-        history = self.state.history()
-        size = self.state.trick_size
-        out = []
-        for i, record in enumerate(self.state.trick_records()):
-            cards = history[i * size : (i + 1) * size]
-            out.append(
-                {
-                    "leader": SEAT_NAMES[record.leader],
-                    "cards": [[SEAT_NAMES[p], _core.card_to_string(c)] for p, c in cards],
-                    "winner": SEAT_NAMES[record.winner],
-                }
-            )
-        return out
+        return trick_log(self.state, SEAT_NAMES, points=False)
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """Only what ``seat`` may know (R3.14): its own hand, peeked and discarded cards, and
@@ -1318,9 +1307,6 @@ class KirvesDeal(Deal):
         if self.state.cards_played:
             text += " | " + " ".join(_core.card_to_string(c) for _, c in self.state.history())
         return text
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         to_move = None if self._to_move is None else SEAT_NAMES[self._to_move]
@@ -1957,9 +1943,6 @@ class KirvesMatch(Match):
             ranking=rank_players(self.points, self.kirves_total, self.keppis_total),
             over=self._over,
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KirvesMatch game={self.game_index + 1} phase={self.phase}>"

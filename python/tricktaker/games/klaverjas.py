@@ -31,6 +31,7 @@ from tricktaker.games.base import (
     card_actions,
     check_seed,
     new_seed,
+    trick_log,
 )
 from tricktaker.games.options import build_options, checked, choice
 from tricktaker.notation import format_hand, parse_hand
@@ -191,14 +192,6 @@ class KlaverjasDeal(Deal):
             self._start_play(Suit.parse(setup["trump"]), seat_index(setup["declarer"]))
 
     # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
 
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
@@ -392,20 +385,7 @@ class KlaverjasDeal(Deal):
     def completed_tricks(self) -> list[dict[str, Any]]:
         if self.state is None:
             return []
-        history = self.state.history()
-        out = []
-        for i, record in enumerate(self.state.trick_records()):
-            cards = history[i * NUM_SEATS : (i + 1) * NUM_SEATS]
-            out.append(
-                {
-                    "leader": SEATS[record.leader],
-                    "cards": [[SEATS[p], _core.card_to_string(c)] for p, c in cards],
-                    "winner": SEATS[record.winner],
-                    "points": record.points,
-                    "roem": record.bonus,
-                }
-            )
-        return out
+        return trick_log(self.state, SEATS, bonus_name="roem")
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         s = seat_index(seat)
@@ -464,9 +444,6 @@ class KlaverjasDeal(Deal):
         if self.state is not None and self.state.cards_played:
             text += " | " + " ".join(_core.card_to_string(c) for _, c in self.state.history())
         return text
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KlaverjasDeal phase={self._phase} to_move={self._to_move}>"
@@ -862,9 +839,6 @@ class KlaverjasMatch(Match):
             totals,
             ranking,
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KlaverjasMatch game={self.game_index + 1} phase={self.phase}>"

@@ -365,8 +365,5 @@ class AllFoursMatch(Match):
             None if self.winner is None else SIDE_NAMES[self.winner],
         )
 
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
-
     def __repr__(self) -> str:
         return f"<AllFoursMatch deal={len(self.results) + 1} phase={self.phase}>"

@@ -17,6 +17,7 @@ trick                       n * C     the cards of the trick in progress, by who
 open hands                  n * C     cards known to be in another seat's hand (a hand laid
                                       open, e.g. Akis in Kiksas)
 seen                        C         other cards seen: turned up, folded, peeked, discarded
+                                      (``GameAdapter.seen_cards``)
 calls                       n * K     the calls each seat made in this deal (private calls,
                                       such as discards, only the seat's own)
 phase                       P         one-hot of the deal's phase (``GameAdapter.phases``)
@@ -86,13 +87,7 @@ def encode_observation(
         r = rel(who)
         if r is not None:
             put(open_ + r * c, cards)
-    put(seen, obs.get("turned_up"))
-    put(seen, obs.get("my_discards"))
-    for cards in (obs.get("folded") or {}).values():
-        put(seen, cards)
-    peek = obs.get("peek")
-    if isinstance(peek, Mapping) and peek.get("card"):
-        put(seen, (peek["card"],))
+    put(seen, adapter.seen_cards(obs))
 
     at = seen + c
     for who, call in calls:

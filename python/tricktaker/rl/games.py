@@ -15,6 +15,8 @@ Rewards, per seat, when a deal ends (every one is the deal's own score, never a 
   card points, roem and pit as the deal scored them, after nat).
 * All Fours / Pitch: the change of the seat's side's score in the deal (kicks, gifts, the items,
   a set back) minus the mean change of the other sides (``AllFoursResult.score_change``).
+* Kirves: marks are good: the seat's marks in the deal minus the mean marks of the other
+  participants (0 for a seat that sits the deal out).
 * Kiksas / Trikiksis: figures are penalties: the mean number of figures the other pairs (Kiksas)
   or players (Trikiksis) received in the deal minus the number the seat's own pair or the seat
   received. Most deals award no figure and so give 0.
@@ -113,6 +115,20 @@ class GameAdapter:
     def private_call(self, name: str) -> bool:
         """Whether a call is seen only by the seat that makes it."""
         return False
+
+    def seen_cards(self, obs: Mapping[str, Any]) -> list[str]:
+        """Cards the observation shows outside the hands and tricks: turned up, folded face
+        up, peeked at, discarded by the seat."""
+        out = [str(c) for c in obs.get("turned_up") or ()]
+        out += [str(c) for c in obs.get("my_discards") or ()]
+        folded = obs.get("folded")
+        if isinstance(folded, Mapping):
+            for cards in folded.values():
+                out += [str(c) for c in cards]
+        peek = obs.get("peek")
+        if isinstance(peek, Mapping) and peek.get("card"):
+            out.append(str(peek["card"]))
+        return out
 
     def relative(self, seat: int, other: int | None) -> int | None:
         return None if other is None else (other - seat) % self.num_seats
@@ -394,12 +410,129 @@ class KiksasAdapter(GameAdapter):
         return out
 
 
+# --- Kirves --------------------------------------------------------------------------------------
+
+
+class KirvesAdapter(GameAdapter):
+    """Calls: ``cut:K`` for every packet size of the options (``cut_min_packet`` ..
+    ``cut_max_packet``), ``keep change change:S .. change:C pass throw_in consent veto refuse
+    take_blind peek take leave fold stay declare no misdeal suit:S .. suit:C``, then
+    ``discard:<card>`` for every card in card id order, then the keppi holder's choice of the
+    next dealer (a match only): ``dealer dealer:A dealer:B ...``. Discards are private calls.
+
+    A deal episode is the first deal of a game (nobody has marks yet); a match episode is a
+    whole game to the kirves, in which the players who escaped a leg sit out its deals. The
+    reward of a deal is the seat's marks in the deal minus the mean marks of the other
+    participants (0 for a seat that does not take part); keppi and kirves follow from the marks
+    and carry no reward of their own.
+    """
+
+    phases = (
+        "cut",
+        "turned_card",
+        "discard",
+        "paakot",
+        "speaking",
+        "change_poll",
+        "choose_suit",
+        "throw_in_poll",
+        "folding",
+        "play",
+        "choose_dealer",
+        "over",
+    )
+
+    def _num_seats(self) -> int:
+        return int(self.game.options.num_players)
+
+    def _deal_seat_names(self) -> tuple[str, ...]:
+        return tuple("ABCDEFGHIJ"[: self.num_seats])
+
+    def _cards(self) -> list[Card]:
+        from tricktaker.games.kirves import DECK
+
+        return list(DECK)
+
+    def _calls(self) -> list[str]:
+        o = self.game.options
+        calls = [f"cut:{k}" for k in range(o.cut_min_packet, o.cut_max_packet + 1)]
+        calls += ["keep", "change"] + [f"change:{s}" for s in SUITS]
+        calls += ["pass", "throw_in", "consent", "veto", "refuse", "take_blind", "peek"]
+        calls += ["take", "leave", "fold", "stay", "declare", "no", "misdeal"]
+        calls += [f"suit:{s}" for s in SUITS]
+        calls += [f"discard:{c}" for c in sorted(self._cards(), key=lambda c: c.id)]
+        return calls + ["dealer"] + [f"dealer:{name}" for name in self.deal_seat_names]
+
+    def private_call(self, name: str) -> bool:
+        return name.startswith("discard:")
+
+    def deal_rewards(self, result: Any) -> list[float]:
+        marks = list(result.marks)
+        players = list(result.participants)
+        total = sum(marks[p] for p in players)
+        out = [0.0] * self.num_seats
+        for p in players:
+            out[p] = float(marks[p] - (total - marks[p]) / max(1, len(players) - 1))
+        return out
+
+    def seen_cards(self, obs: Mapping[str, Any]) -> list[str]:
+        """The turned card, the cut's bottom, angel and saving-angel cards and cut jack, the
+        seat's own peeked and discarded cards."""
+        out = [str(c) for c in obs.get("peeked") or ()]
+        for key in ("turned_card", "discarded", "angel_card"):
+            if obs.get(key):
+                out.append(str(obs[key]))
+        cut = obs.get("cut") or {}
+        for key in ("bottom_card", "angel_card", "cut_jack"):
+            if cut.get(key):
+                out.append(str(cut[key]))
+        for pair in cut.get("saving_angels") or ():
+            out += [str(c) for c in (pair if isinstance(pair, list | tuple) else [pair])]
+        return out
+
+    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
+        """Per relative seat (n each): marks before the deal (/3), marks from the cut,
+        taking part, folded, tricks won (/5), cards held (/5), keppis (/2); the trump maker,
+        the cutter, the eldest and the keppi holder (relative one-hots, n each); the kind of
+        deal (normal, cut jack, free for all) and whether the turned card was taken."""
+        n = self.num_seats
+        names = self.deal_seat_names
+
+        def by_seat(values: Any, scale: float) -> list[float]:
+            if isinstance(values, Mapping):
+                values = [values.get(name, 0) for name in names]
+            values = list(values or [0] * n)
+            return [float(values[(seat + k) % n] or 0) / scale for k in range(n)]
+
+        def members(seats: Any) -> list[float]:
+            out = [0.0] * n
+            for name in seats or ():
+                rel = self.relative(seat, self.seat_of_name(name))
+                if rel is not None:
+                    out[rel] = 1.0
+            return out
+
+        info = obs.get("match") or {}
+        out = by_seat(obs.get("marks_before"), 3) + by_seat(obs.get("cut_marks"), 1)
+        out += members(obs.get("participants")) + members(obs.get("folded"))
+        out += by_seat(obs.get("tricks_won"), 5) + by_seat(obs.get("hand_sizes"), 5)
+        out += by_seat(info.get("keppis"), 2)
+        for key in ("trump_maker", "cutter", "eldest", "keppi_holder"):
+            out += _one_hot(n, self.relative(seat, self.seat_of_name(obs.get(key))))
+        kinds = ("normal", "cut_jack", "free_for_all")
+        kind = obs.get("kind")
+        out += _one_hot(3, kinds.index(kind) if kind in kinds else None)
+        out.append(1.0 if obs.get("turned_taken") else 0.0)
+        return out
+
+
 _ADAPTERS: dict[str, Callable[[Game], GameAdapter]] = {
     "klaverjas": KlaverjasAdapter,
     "allfours": AllFoursAdapter,
     "pitch": AllFoursAdapter,
     "kiksas": KiksasAdapter,
     "trikiksis": KiksasAdapter,
+    "kirves": KirvesAdapter,
 }
 
 

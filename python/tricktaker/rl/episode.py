@@ -8,9 +8,11 @@ ends). ``tricktaker.rl.pettingzoo_env`` wraps it in the AEC protocol.
 >>> episode = Episode("klaverjas")
 >>> episode.start(seed=5)
 >>> episode.agents, episode.to_move
-(['N', 'E', 'S', 'W'], 3)
->>> [episode.layout.names[i] for i in episode.mask(3).nonzero()[0]]
+(['N', 'E', 'S', 'W'], 2)
+>>> [episode.layout.names[i] for i in episode.mask(2).nonzero()[0]]
 ['pass', 'trump:S', 'trump:H', 'trump:D', 'trump:C']
+>>> episode.step(episode.layout.index_of("trump:H"))
+[0.0, 0.0, 0.0, 0.0]
 """
 
 from __future__ import annotations

@@ -159,7 +159,7 @@ class Episode:
         if isinstance(machine, Deal):
             if machine.is_over:
                 rewards = self.adapter.deal_rewards(machine.result())
-        else:
+        elif isinstance(machine, Match):
             finished = self.adapter.finished_deals(machine)
             for result, seating in finished[self._deals_done :]:
                 for s, r in enumerate(self.adapter.deal_rewards(result)):

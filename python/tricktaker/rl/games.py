@@ -360,7 +360,9 @@ class KiksasAdapter(GameAdapter):
         the seat's own first (/figures to lose)."""
         n = self.num_seats
         deal_type = obs.get("deal_type")
-        out = _one_hot(3, self.DEAL_TYPES.index(deal_type) if deal_type in self.DEAL_TYPES else None)
+        out = _one_hot(
+            3, self.DEAL_TYPES.index(deal_type) if deal_type in self.DEAL_TYPES else None
+        )
         writers = [0.0] * n
         pair = obs.get("writing_pair")
         if pair:
@@ -377,8 +379,10 @@ class KiksasAdapter(GameAdapter):
         if n == 4:
             side = seat % 2
         else:  # Trikiksis: side 0 is the lone player (Akis player or active player)
-            lone = akis_player if akis_player is not None else self.seat_of_name(
-                obs.get("active_player")
+            lone = (
+                akis_player
+                if akis_player is not None
+                else self.seat_of_name(obs.get("active_player"))
             )
             side = 0 if lone == seat else 1
         targets = obs.get("targets") or [0, 0]

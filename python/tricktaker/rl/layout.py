@@ -68,7 +68,9 @@ class ActionLayout:
         name = str(action)
         index = self._index.get(name)
         if index is None:
-            raise ValueError(f"{name!r} is not an action of this game; actions: {' '.join(self.names)}")
+            raise ValueError(
+                f"{name!r} is not an action of this game; actions: {' '.join(self.names)}"
+            )
         return index
 
     def lookup(self, name: str) -> int | None:

@@ -6,7 +6,7 @@
 >>> e.possible_agents
 ['N', 'E', 'S', 'W']
 >>> obs, reward, terminated, truncated, info = e.last()
->>> sorted(obs), obs["action_mask"].dtype.name, e.action_space(e.agent_selection).n
+>>> sorted(obs), obs["action_mask"].dtype.name, int(e.action_space(e.agent_selection).n)
 (['action_mask', 'observation'], 'int8', 39)
 >>> while e.agents:
 ...     obs, reward, terminated, truncated, info = e.last()

@@ -245,9 +245,6 @@ class AllFoursAdapter(GameAdapter):
     def private_call(self, name: str) -> bool:
         return name.startswith("discard:")
 
-    def new_deal(self, seed: int) -> Deal:
-        return self.game.new_deal(seed=seed)
-
     def deal_rewards(self, result: Any) -> list[float]:
         change = list(result.score_change)
         total = sum(change)

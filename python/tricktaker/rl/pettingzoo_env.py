@@ -49,7 +49,8 @@ class TrickTakerEnv(AECEnv):
     * Actions: ``Discrete(layout.size)``, the layout of ``tricktaker.rl.layout`` (the pack's
       cards by card id, then the game's calls); ``env.layout.names[i]`` is action ``i``.
       Calls a seat could make out of turn (a Klaverjas roem claim by the partner of the trick
-      winner) are not offered: only the seat to move acts.
+      winner) are not offered: only the seat to move acts. The mask offers legal actions only,
+      also under Klaverjas ``illegal_play="penalize"``.
     * Observations: ``{"observation": float32 vector (tricktaker.rl.encoding),
       "action_mask": int8 vector}``; the mask is all 0 for a seat that is not to move.
     * Rewards: each deal's reward per seat (``tricktaker.rl.games``) when the deal ends; in a

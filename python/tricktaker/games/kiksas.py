@@ -54,7 +54,7 @@ from tricktaker.games.base import (
     trick_log,
 )
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEATS = ("A", "B", "C", "D")
@@ -1142,24 +1142,9 @@ class KiksasGame(Game):
         First's hand of a later deal is ``<first six>+<last two>``. The actions after ``|`` (the
         Akis round, cards, ``su_dviem``, ``pass``, ``lead``, ``decline``) are applied in order.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "A:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in ("type", "dealer", "targets", "trump"):
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected type=, dealer=, "
-                    "targets=, trump= and then A:<hands>"
-                )
-            fields[key] = value
-        for key in ("type", "dealer"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "A", ("type", "dealer", "targets", "trump"), ("type", "dealer")
+        )
         if len(hands_text) != self.n:
             raise ValueError(
                 f"malformed position: expected A: followed by {self.n} hands, got {len(hands_text)}"
@@ -1184,7 +1169,7 @@ class KiksasGame(Game):
             hands=hands,
             trump=fields.get("trump"),
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 

@@ -44,7 +44,7 @@ from tricktaker.games.base import (
     trick_log,
 )
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEAT_NAMES = "ABCDEFGHIJ"
@@ -1593,24 +1593,9 @@ class KirvesGame(Game):
         ``*`` stands for a seat that folded or is out of the leg, and the cards after ``|`` are
         played in order.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "A:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in POSITION_KEYS:
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected players=, dealer=, "
-                    "trump=, maker= or kind=, folded=, out= and then A:<hands>"
-                )
-            fields[key] = value
-        for key in ("players", "dealer", "trump"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "A", POSITION_KEYS, ("players", "dealer", "trump")
+        )
         if fields["players"] != str(self.num_players):
             raise ValueError(
                 f"position is for players={fields['players']} but this game has "
@@ -1645,7 +1630,7 @@ class KirvesGame(Game):
             kind=fields.get("kind"),
             folded=list(folded),
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 

@@ -34,7 +34,7 @@ from tricktaker.games.base import (
     trick_log,
 )
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")
@@ -541,24 +541,9 @@ class KlaverjasGame(Game):
         where each hand is ``S.H.D.C`` ranks (``AKT.9.QJ7.-``) as dealt and the cards after
         ``|`` are played in order. The ``rules`` token must match this game's ``play_rules``.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "N:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in ("dealer", "trump", "declarer", "rules"):
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected dealer=, trump=, "
-                    "declarer=, rules= and then N:<four hands>"
-                )
-            fields[key] = value
-        for key in ("dealer", "trump", "declarer"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "N", ("dealer", "trump", "declarer", "rules"), ("dealer", "trump", "declarer")
+        )
         if len(hands_text) != NUM_SEATS:
             raise ValueError(
                 f"malformed position: expected N: followed by 4 hands, got {len(hands_text)}"
@@ -577,7 +562,7 @@ class KlaverjasGame(Game):
             trump=fields["trump"],
             declarer=fields["declarer"],
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tricktaker as tt
 from tricktaker.errors import IllegalAction
@@ -73,8 +75,11 @@ def choose(episode: Episode, rng: np.random.Generator) -> int:
     return int(rng.choice(legal))
 
 
-def play(episode: Episode, seed: int, max_steps: int = 20_000) -> list[float]:
-    """Masked play of a started episode to its end; the total reward per player."""
+def play(
+    episode: Episode, seed: int, max_steps: int = 20_000, observe_all: bool = False
+) -> list[float]:
+    """Masked play of a started episode to its end; the total reward per player. Every
+    observation looked at has the documented shape, type and range."""
     rng = np.random.default_rng(seed)
     totals = [0.0] * len(episode.agents)
     for _ in range(max_steps):
@@ -83,9 +88,10 @@ def play(episode: Episode, seed: int, max_steps: int = 20_000) -> list[float]:
             break
         legal = episode.legal_indices()
         assert legal, f"no legal action in phase {episode.machine and episode.machine.phase}"
-        obs = episode.observe(player)
-        assert obs.shape == (episode.observation_size,) and obs.dtype == np.float32
-        assert np.all(obs >= -1) and np.all(obs <= 1)
+        for seat in range(len(episode.agents)) if observe_all else (player,):
+            obs = episode.observe(seat)
+            assert obs.shape == (episode.observation_size,) and obs.dtype == np.float32
+            assert np.all(obs >= -1) and np.all(obs <= 1)
         rewards = episode.step(choose(episode, rng))
         totals = [t + r for t, r in zip(totals, rewards, strict=True)]
     assert episode.is_over
@@ -150,7 +156,7 @@ def test_deal_random_play_and_rewards(case: tuple[str, dict[str, Any]]) -> None:
     for seed in range(4):
         episode.start(seed)
         assert observation_size(adapter) == episode.observation_size
-        totals = play(episode, seed)
+        totals = play(episode, seed, observe_all=seed == 0)
         deal = episode.machine
         assert isinstance(deal, tt.Deal)
         result = deal.result()
@@ -197,7 +203,7 @@ def test_match_rewards_add_up_deal_by_deal(case: tuple[str, dict[str, Any]]) -> 
     name, options = case
     episode = Episode(name, episode="match", **options)
     episode.start(11)
-    totals = play(episode, 11)
+    totals = play(episode, 11, observe_all=True)
     match = episode.machine
     assert isinstance(match, tt.Match) and match.is_over
     finished = episode.adapter.finished_deals(match)
@@ -381,6 +387,28 @@ def test_kiksas_open_hands_after_akis() -> None:
         assert {episode.layout.names[i] for i in np.flatnonzero(shown)} == held
         return
     pytest.fail("no Akis was offered")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    case=st.sampled_from(DEAL_CASES),
+    seed=st.integers(0, 2**64 - 1),
+    choices=st.randoms(use_true_random=False),
+)
+def test_mask_is_exactly_the_legal_actions(case: Any, seed: int, choices: Any) -> None:
+    """At every step the mask is the seat's legal actions, each of them is accepted, and the
+    rewards of a deal sum to zero."""
+    name, options = case
+    episode = Episode(name, **options)
+    episode.start(seed)
+    totals = [0.0] * len(episode.agents)
+    while episode.to_move is not None:
+        machine = episode.machine
+        assert machine is not None
+        legal = sorted(episode.layout.index_of(a) for a in machine.legal_actions())
+        assert episode.legal_indices() == legal
+        totals = [t + r for t, r in zip(totals, episode.step(choices.choice(legal)), strict=True)]
+    assert sum(totals) == pytest.approx(0)  # the sides of every game are of equal size
 
 
 @pytest.mark.parametrize("name", ["tricktaker.rl.layout", "tricktaker.rl.episode"])

@@ -66,7 +66,11 @@ class Episode:
     # --- starting ----------------------------------------------------------------------------
 
     def start(self, seed: int) -> None:
-        """Start a new deal or match from ``seed`` (the same seed, the same episode)."""
+        """Start a new deal or match from ``seed`` (the same seed, the same episode).
+
+        A deal episode is the game's ``new_deal(seed=seed)`` (Kiksas: a deal of any kind,
+        ``tricktaker.games.kiksas.simulation_deal``), a match episode its
+        ``new_match(seed=seed)``."""
         seed = check_seed(seed)
         machine: StateMachine
         if self.kind == "match":

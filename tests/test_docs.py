@@ -14,6 +14,7 @@ MODULES = [
     "tricktaker.cards",
     "tricktaker.notation",
     "tricktaker.games.klaverjas",
+    "tricktaker.games.kirves",
     "tricktaker.games.kiksas",
     "tricktaker.games.allfours",
 ]

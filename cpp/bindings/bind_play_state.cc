@@ -13,7 +13,7 @@ namespace tricktaker::bindings {
 namespace {
 PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
                      const std::vector<int>& sides, int leader, std::uint16_t active,
-                     CardSet first_lead_cards, int fixed_leader, bool folding) {
+                     CardSet first_lead_cards, int fixed_leader, bool folding, int tricks) {
   PlayStateSetup setup;
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
@@ -35,6 +35,7 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.first_lead_cards = first_lead_cards;
   setup.fixed_leader = fixed_leader;
   setup.folding = folding;
+  setup.tricks = tricks;
   return PlayState(setup);
 }
 
@@ -85,13 +86,18 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
       .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
       .def_property_readonly("points", [](const TrickRecord& r) { return int(r.points); })
-      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); });
+      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); })
+      .def_property_readonly(
+          "first", [](const TrickRecord& r) { return int(r.first); },
+          "Index of the trick's first card in the history.")
+      .def_property_readonly(
+          "size", [](const TrickRecord& r) { return int(r.size); }, "Cards in the trick.");
 
   py::class_<PlayState>(m, "PlayState",
                         "The card-play state of one deal: hands, trick, history, winnings.")
       .def(py::init(&make_state), py::arg("rules"), py::arg("hands"), py::arg("sides"),
            py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
-           py::arg("fixed_leader") = -1, py::arg("folding") = false)
+           py::arg("fixed_leader") = -1, py::arg("folding") = false, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
           "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },

@@ -16,11 +16,18 @@ __all__: list[str] = [
     "FigureKind",
     "FollowPolicy",
     "IllegalAction",
+    "KIRVES_ALWAYS_TRUMPS",
+    "KIRVES_PAAKOT",
     "KiksasDealContext",
     "KiksasDealResult",
     "KiksasDealType",
     "KiksasOutcome",
     "KiksasTrumpCount",
+    "KirvesDealKind",
+    "KirvesDealOutcome",
+    "KirvesDealRoles",
+    "KirvesWinRule",
+    "KirvesWinner",
     "KlaverjasDealScore",
     "OvertrumpDuty",
     "PlayState",
@@ -45,6 +52,16 @@ __all__: list[str] = [
     "kiksas_su_dviem_available",
     "kiksas_trump_count",
     "kiksas_trump_queen",
+    "kirves_concession_marks",
+    "kirves_decided",
+    "kirves_deck",
+    "kirves_kiellonvara",
+    "kirves_named_suit",
+    "kirves_outcome",
+    "kirves_rules",
+    "kirves_sides",
+    "kirves_trump_strength",
+    "kirves_winner",
     "klaverjas_playouts_from",
     "klaverjas_random_playouts",
     "klaverjas_roem",
@@ -240,9 +257,19 @@ class TrickRecord:
     @property
     def bonus(self) -> int: ...
     @property
+    def first(self) -> int:
+        """
+        Index of the trick's first card in the history.
+        """
+    @property
     def leader(self) -> int: ...
     @property
     def points(self) -> int: ...
+    @property
+    def size(self) -> int:
+        """
+        Cards in the trick.
+        """
     @property
     def winner(self) -> int: ...
 
@@ -262,6 +289,7 @@ class PlayState:
         first_lead_cards: typing.SupportsInt | typing.SupportsIndex = 0,
         fixed_leader: typing.SupportsInt | typing.SupportsIndex = -1,
         folding: bool = False,
+        tricks: typing.SupportsInt | typing.SupportsIndex = 0,
     ) -> None: ...
     def bonus_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def can_fold(self) -> bool:
@@ -369,6 +397,118 @@ class KlaverjasDealScore:
     def score(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
     @property
     def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KirvesDealKind:
+    """
+    Members:
+
+      NORMAL
+
+      CUT_JACK
+
+      FREE_FOR_ALL
+    """
+
+    CUT_JACK: typing.ClassVar[KirvesDealKind]
+    FREE_FOR_ALL: typing.ClassVar[KirvesDealKind]
+    NORMAL: typing.ClassVar[KirvesDealKind]
+    __members__: typing.ClassVar[dict[str, KirvesDealKind]]
+    @typing.overload
+    def __eq__(self, other: KirvesDealKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KirvesDealKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KirvesWinRule:
+    """
+    Members:
+
+      UNDECIDED
+
+      THREE_TRICKS
+
+      FIRST_TO_TWO
+
+      LAST_TRICK
+    """
+
+    FIRST_TO_TWO: typing.ClassVar[KirvesWinRule]
+    LAST_TRICK: typing.ClassVar[KirvesWinRule]
+    THREE_TRICKS: typing.ClassVar[KirvesWinRule]
+    UNDECIDED: typing.ClassVar[KirvesWinRule]
+    __members__: typing.ClassVar[dict[str, KirvesWinRule]]
+    @typing.overload
+    def __eq__(self, other: KirvesWinRule) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KirvesWinRule) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KirvesDealRoles:
+    def __init__(
+        self,
+        *,
+        kind: KirvesDealKind,
+        trump_maker: typing.SupportsInt | typing.SupportsIndex = -1,
+        cutter: typing.SupportsInt | typing.SupportsIndex = -1,
+        dealer: typing.SupportsInt | typing.SupportsIndex = -1,
+        participants: typing.SupportsInt | typing.SupportsIndex,
+    ) -> None: ...
+    @property
+    def cutter(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def kind(self) -> KirvesDealKind: ...
+    @property
+    def participants(self) -> int: ...
+    @property
+    def trump_maker(self) -> int: ...
+
+class KirvesWinner:
+    @property
+    def player(self) -> int: ...
+    @property
+    def rule(self) -> KirvesWinRule: ...
+
+class KirvesDealOutcome:
+    @property
+    def marks(self) -> list[int]: ...
+    @property
+    def principal_won(self) -> bool: ...
+    @property
+    def winner(self) -> KirvesWinner: ...
+    @property
+    def winning_side(self) -> int: ...
 
 class KiksasDealType:
     """
@@ -802,6 +942,56 @@ def kiksas_trump_count(
     """
 
 def kiksas_trump_queen(trump: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+def kirves_concession_marks(
+    roles: KirvesDealRoles,
+    num_players: typing.SupportsInt | typing.SupportsIndex,
+    folder: typing.SupportsInt | typing.SupportsIndex,
+    folded: typing.SupportsInt | typing.SupportsIndex = 0,
+    folded_players_score_with_side: bool = False,
+) -> list[int]: ...
+def kirves_decided(state: PlayState) -> bool: ...
+def kirves_deck() -> int:
+    """
+    The 54 cards of Kirves as a mask.
+    """
+
+def kirves_kiellonvara(suit: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    R5.4: the natural cards (2-10, Q, K, A) of a suit, as a mask.
+    """
+
+def kirves_named_suit(card: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The suit a turned card names (RJ hearts, BJ spades).
+    """
+
+def kirves_outcome(
+    state: PlayState, roles: KirvesDealRoles, folded_players_score_with_side: bool = False
+) -> KirvesDealOutcome: ...
+def kirves_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    *,
+    overtake_required: bool = False,
+    overtake_exempts_partner: bool = False,
+    must_trump_when_void: bool = False,
+) -> RulesTable: ...
+def kirves_sides(
+    roles: KirvesDealRoles, num_players: typing.SupportsInt | typing.SupportsIndex
+) -> list[int]: ...
+def kirves_trump_strength(
+    card: typing.SupportsInt | typing.SupportsIndex,
+    trump: typing.SupportsInt | typing.SupportsIndex,
+) -> int: ...
+@typing.overload
+def kirves_winner(
+    trick_winners: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+) -> KirvesWinner:
+    """
+    R9.1 / D23 on the seats that won the tricks so far.
+    """
+
+@typing.overload
+def kirves_winner(state: PlayState) -> KirvesWinner: ...
 def klaverjas_playouts_from(
     state: PlayState,
     playing_team: typing.SupportsInt | typing.SupportsIndex,
@@ -889,5 +1079,7 @@ def trick_winner_index(
 
 ALL_CARDS: int = 2305596714850942975
 BLACK_JOKER: int = 14
+KIRVES_ALWAYS_TRUMPS: int = 144117387132690944
+KIRVES_PAAKOT: int = 144115188075880448
 RED_JOKER: int = 13
 SET_BACK_RANKS: int = 8065

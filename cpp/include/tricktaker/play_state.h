@@ -31,6 +31,8 @@ struct TrickRecord {
   std::uint8_t winner;
   std::uint16_t points;  // card points, plus the last-trick bonus for the final trick
   std::uint16_t bonus;   // the trick's bonus (Klaverjas roem), credited to the winner
+  std::uint8_t first;    // index of the trick's first card in the history
+  std::uint8_t size;     // cards in the trick (fewer than the players when some folded)
 };
 
 struct PlayStateSetup {
@@ -47,6 +49,10 @@ struct PlayStateSetup {
   CardSet first_lead_cards = 0;
   // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
   int fixed_leader = -1;
+  // 0: every playing seat holds the same number of cards and plays them all. Otherwise the
+  // number of tricks; a hand may then hold more cards, the rest never played (Kirves
+  // discard_to_five = false, where a six-card holder keeps his sixth card).
+  int tricks = 0;
   // A player whose hand holds no trump and no card of points may fold at his turn (All Fours
   // PV10, where the points are game values): his cards leave the play, score for nobody, and
   // later tricks are played without him.
@@ -65,7 +71,8 @@ struct FoldRecord {
 class PlayState {
  public:
   // Validates the setup (hands disjoint and inside the deck, equal hand sizes among active
-  // seats, seats in range) and throws std::invalid_argument naming the fault.
+  // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the
+  // fault.
   explicit PlayState(const PlayStateSetup& setup);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---

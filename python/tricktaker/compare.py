@@ -212,6 +212,8 @@ def compare(
     adapter = summary_adapter(game.name)
     for spec in bots:
         make_bot(spec)  # names are checked before anything is played
+    # every deal is made alone from its seed (a game whose simulation streams deals out of
+    # whole matches, Kirves, is compared on the first deal of a leg)
     make_deal = adapter.new_deal or (lambda g, s: g.new_deal(seed=s))
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     total = len(pairs) * deals
@@ -345,3 +347,18 @@ for _name in ("allfours", "pitch"):
         _name,
         Metric("points the seat's side gains in the deal", _allfours_sides, _allfours_payoff),
     )
+
+
+def _kirves_payoff(deal: Deal) -> list[float]:
+    marks = deal.result().marks
+    return [float(m) for m in marks]
+
+
+register_metric(
+    "kirves",
+    Metric(
+        "marks the seat gains in the deal (a fresh leg: every player in, no marks yet)",
+        lambda d: list(range(int(getattr(d, "num_players")))),
+        _kirves_payoff,
+    ),
+)

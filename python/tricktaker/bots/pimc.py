@@ -16,6 +16,8 @@ What is solved, per game:
 * Kiksas and Trikiksis: the card-point margin of the seat's side; in an Akis (a) or (b) the
   soloist's tricks. A misère Akis (c) and deals without a full trick history are left to the
   rule-based bot;
+* Kirves: the tricks of the seat's side (the trump maker alone, or the opposition together);
+  a bystander of a cut-jack deal leaves the play to the rules;
 * All Fours and Pitch: the margin in game values, with the scoring items (the jack of trumps,
   jick, jokers, trey, five, a captured low) given extra card points for the search only, so
   that capturing them counts. The pitcher's trump-fixing first card and positions with folded
@@ -81,7 +83,8 @@ def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = Non
         for s in suits:
             forbidden[seat] |= view.rules.suit_cards(s)
     known = [view.known.get(s, 0) for s in range(n)]
-    counts = [0 if s == view.me or s in view.known else view.hidden[s] for s in range(n)]
+    # view.hidden counts only the cards not known to be held (0 for an open hand)
+    counts = [0 if s == view.me else view.hidden[s] for s in range(n)]
     return HiddenCards(
         pool=view.unseen,
         counts=counts,
@@ -282,6 +285,45 @@ def _allfours_position(game: Game | None, obs: Mapping[str, Any], legal: Sequenc
     return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
 
 
+# --- Kirves ----------------------------------------------------------------------------------
+
+
+def _kirves_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
+    Position | None
+):
+    from tricktaker.bots import kirves as kv
+
+    if obs.get("trump") is None or obs.get("hand") is None:
+        return None
+    if game is None:
+        from tricktaker.registry import load
+
+        game = load("kirves", num_players=int(obs["num_players"]))
+    options = game.options
+    view = kv.play_view(obs, legal, options)
+    me = view.me
+    kind = obs.get("kind")
+    if kind == "cut_jack" and me not in (kv.seat_index(obs["cutter"]), kv.seat_index(obs["dealer"])):
+        return None  # a bystander wins nothing: the rules decide
+    rules = kv.rules_for(obs, options)
+    n = view.num_seats
+    played = _played_by(view)
+    history = list(view.history)
+    leader = history[0][0] if history else me
+    active_mask = sum(1 << s for s in view.active)
+
+    def make_state(hands: list[int]) -> Any:
+        start = [
+            (hands[s] | played[s] | (view.hand if s == me else 0)) if s in view.active else 0
+            for s in range(n)
+        ]
+        state = _core.PlayState(rules, start, view.sides, leader, active=active_mask, tricks=5)
+        return _replay(state, history)
+
+    objective = _core.Objective(kind=_core.ObjectiveKind.TRICKS, side=view.sides[me])
+    return Position(view, make_state, objective, _hidden(view))
+
+
 _POSITIONS: dict[
     str, Callable[[Game | None, Mapping[str, Any], Sequence[Action]], Position | None]
 ] = {
@@ -290,6 +332,7 @@ _POSITIONS: dict[
     "trikiksis": _kiksas_position,
     "allfours": _allfours_position,
     "pitch": _allfours_position,
+    "kirves": _kirves_position,
 }
 
 

@@ -29,6 +29,8 @@ class Style:
     bonus: Callable[[int], int] = field(default=lambda c: 0)
     # Points at stake from which a doubtful win is still tried with the strongest card.
     gamble_from: int = 10
+    # What taking a trick is worth by itself (games that count tricks, like Kirves).
+    trick_worth: int = 0
     # Suits (effective) the partner asked not to be led, or showed strength in: leads to prefer.
     prefer_lead: set[int] = field(default_factory=set)
     avoid_lead: set[int] = field(default_factory=set)
@@ -86,7 +88,7 @@ def choose_card(view: PlayView, style: Style) -> int:
     assert winning is not None
     later = view.still_to_play()
     opponents_later = [s for s in later if not view.friendly(s)]
-    at_stake = sum(value(view, style, c) for _, c in view.trick)
+    at_stake = sum(value(view, style, c) for _, c in view.trick) + style.trick_worth
     if view.friendly(winning[0]):
         partner_card = winning[1]
         safe = not opponents_later or _stands(view, partner_card, opponents_later)

@@ -1,0 +1,260 @@
+"""The rule-based Kirves bot (rules/kirves.md).
+
+Hand evaluation: with suit s as trumps a hand is expected to take about one trick with each of
+RJ, BJ and ♣J, 0.7 with another jack, 0.5 with the ace, king or queen of trumps, 0.3 with a low
+trump, 0.4 with a side ace, plus 0.2 for every trump beyond the second. A trump maker must be
+the winning player himself (three tricks, or the first to two), so the bot makes trumps from
+``MAKE_FROM`` (2.2) expected tricks:
+
+* the cut is a seeded random packet size (it only decides which cards come up);
+* the dealer offered a turned ace or two peeks and takes it when the peeked cards hold a trump;
+* speaking: "Tuosta vaan" (keep) with the turned suit worth ``MAKE_FROM``, "Ei olisi tuota"
+  (change) when another suit is worth that and the turned one is not, else "Viisi" (pass); it
+  never proposes a throw-in and never leads directly;
+* polls: a veto with a kiellonvara and the turned suit worth ``MAKE_FROM``, else consent; a
+  throw-in is refused only with such a hand;
+* folding: never. Marks are good in Kirves (three escape a leg): an opposition player who stays
+  gets a mark when the trump maker fails, and a principal who concedes gives the opponents the
+  marks a lost deal would;
+* discards: the weakest natural card that is not a trump; pääköt are declared when manual.
+
+Play: the shared heuristic with every trick worth winning, the trump maker drawing trumps, and
+the opposition playing as one side (a partner's winning trick is left alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.bots.common import (
+    PlayView,
+    infer_voids,
+    legal_mask,
+    mask_of,
+    observation_tricks,
+    pick_action,
+)
+from tricktaker.bots.play import Style, choose_card
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.base import Action, Game
+
+SEAT_NAMES = "ABCDEFGHIJ"
+MAKE_FROM = 2.2
+TOP_TRUMPS = {"RJ", "BJ", "JC"}
+
+
+def seat_index(name: str) -> int:
+    return SEAT_NAMES.index(name)
+
+
+def named_suit(card: Card) -> Suit:
+    """R3.3: the suit a turned card names (RJ hearts, BJ spades)."""
+    if card.is_joker:
+        return Suit.HEARTS if str(card) == "RJ" else Suit.SPADES
+    assert card.suit is not None
+    return card.suit
+
+
+def is_trump(card: Card, trump: Suit) -> bool:
+    return card.is_joker or card.rank == Rank.JACK or card.suit == trump
+
+
+def suit_worth(hand: Sequence[Card], trump: Suit) -> float:
+    worth = 0.0
+    trumps = 0
+    for card in hand:
+        if is_trump(card, trump):
+            trumps += 1
+            if str(card) in TOP_TRUMPS:
+                worth += 1.0
+            elif card.rank == Rank.JACK:
+                worth += 0.7
+            elif card.rank in (Rank.ACE, Rank.KING, Rank.QUEEN):
+                worth += 0.5
+            else:
+                worth += 0.3
+        elif card.rank == Rank.ACE:
+            worth += 0.4
+    return worth + 0.2 * max(0, trumps - 2)
+
+
+def _options(game: Game | None) -> Any:
+    return None if game is None else game.options
+
+
+def roles(obs: Mapping[str, Any]) -> Any:
+    participants = sum(1 << seat_index(p) for p in obs["participants"])
+    kind = obs.get("kind")
+    kinds = _core.KirvesDealKind
+    if kind == "cut_jack":
+        return _core.KirvesDealRoles(
+            kind=kinds.CUT_JACK,
+            cutter=seat_index(obs["cutter"]),
+            dealer=seat_index(obs["dealer"]),
+            participants=participants,
+        )
+    if kind == "normal" and obs.get("trump_maker"):
+        return _core.KirvesDealRoles(
+            kind=kinds.NORMAL,
+            trump_maker=seat_index(obs["trump_maker"]),
+            participants=participants,
+        )
+    return _core.KirvesDealRoles(kind=kinds.FREE_FOR_ALL, participants=participants)
+
+
+def rules_for(obs: Mapping[str, Any], options: Any) -> _core.RulesTable:
+    trump = int(Suit.parse(obs["trump"]))
+    if options is None:
+        return _core.kirves_rules(trump)
+    return _core.kirves_rules(
+        trump,
+        overtake_required=options.overtake_required,
+        overtake_exempts_partner=options.overtake_exempts_partner,
+        must_trump_when_void=options.must_trump_when_void,
+    )
+
+
+def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> PlayView:
+    n = int(obs["num_players"])
+    rules = rules_for(obs, options)
+    me = seat_index(obs["seat"])
+    done, current = observation_tricks(obs, seat_index)
+    history = [pc for t in done for pc in t] + current
+    hand = mask_of(obs["hand"] or [])
+    seen = hand
+    for _, c in history:
+        seen |= 1 << c
+    cut = obs.get("cut") or {}
+    for key in ("bottom_card", "angel_card"):
+        if cut.get(key):
+            seen |= Card.parse(cut[key]).mask
+    if obs.get("turned_card") and not obs.get("turned_taken"):
+        seen |= Card.parse(obs["turned_card"]).mask
+    if obs.get("discarded"):
+        seen |= Card.parse(obs["discarded"]).mask
+    known: dict[int, int] = {}
+    if cut.get("cut_jack") and obs.get("cutter") and seat_index(obs["cutter"]) != me:
+        jack = Card.parse(cut["cut_jack"]).mask
+        if not any(jack == 1 << c for s, c in history):
+            known[seat_index(obs["cutter"])] = jack & ~seen
+    if obs.get("turned_card") and obs.get("turned_taken") and seat_index(obs["dealer"]) != me:
+        taken = Card.parse(obs["turned_card"]).mask
+        if not (taken & seen):
+            known[seat_index(obs["dealer"])] = known.get(seat_index(obs["dealer"]), 0) | taken
+    for mask in known.values():
+        seen |= mask
+    sizes = obs["hand_sizes"]
+    hidden = [0] * n
+    for name, size in sizes.items():
+        s = seat_index(name)
+        hidden[s] = 0 if s == me else size - bin(known.get(s, 0)).count("1")
+    folded = {seat_index(x) for x in obs.get("folded") or []}
+    playing = [seat_index(p) for p in obs["participants"]]
+    active = [s for s in range(n) if s in playing and s not in folded]
+    sides = list(_core.kirves_sides(roles(obs), n))
+    must_trump = bool(options is not None and options.must_trump_when_void)
+    return PlayView(
+        rules=rules,
+        num_seats=n,
+        me=me,
+        sides=sides,
+        active=active,
+        hand=hand,
+        legal=legal_mask(legal),
+        trick=current,
+        history=history,
+        unseen=rules.deck & ~seen,
+        hidden=hidden,
+        known=known,
+        voids=infer_voids(rules, done + [current], must_trump, False),
+        tricks_left=len(obs["hand"] or []),
+        must_trump_when_void=must_trump,
+    )
+
+
+class KirvesBot:
+    """Kirves by simple rules (see the module doc)."""
+
+    name = "rule"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self._rng = _core.Rng(0)
+
+    def bind(self, game: Game) -> None:
+        self.game = game
+
+    def reset(self, seed: int) -> None:
+        self._rng = _core.Rng(seed ^ 0x6B697276)
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        obs = observation
+        legal = [a for a in legal_actions if a.name != "misdeal"] or list(legal_actions)
+        declare = pick_action(legal, "declare")
+        if declare is not None:
+            return declare
+        phase = obs.get("phase")
+        hand = [Card.parse(c) for c in obs.get("hand") or []]
+        turned = Card.parse(obs["turned_card"]) if obs.get("turned_card") else None
+        if phase == "cut":
+            return legal[int(self._rng.below(len(legal)))]
+        if phase == "turned_card":
+            if pick_action(legal, "peek") is not None:
+                return pick_action(legal, "peek") or legal[0]
+            peeked = [Card.parse(c) for c in obs.get("peeked") or []]
+            assert turned is not None
+            trump = named_suit(turned)
+            good = any(is_trump(c, trump) for c in peeked)
+            return pick_action(legal, "take" if good else "leave") or legal[0]
+        if phase == "discard":
+            trump = Suit.parse(obs["trump"]) if obs.get("trump") else None
+
+            def key(a: Action) -> tuple[int, int]:
+                card = Card.parse(a.name[8:])
+                trumpish = trump is not None and is_trump(card, trump)
+                return (int(trumpish), int(card.rank or 0))
+
+            choices = [a for a in legal if a.name.startswith("discard:")]
+            return min(choices, key=key) if choices else legal[0]
+        if phase == "paakot":
+            return pick_action(legal, "no") or legal[0]
+        if phase == "speaking":
+            assert turned is not None
+            suit = named_suit(turned)
+            if pick_action(legal, "keep") and suit_worth(hand, suit) >= MAKE_FROM:
+                return pick_action(legal, "keep") or legal[0]
+            others = [s for s in Suit if s != suit]
+            best = max(others, key=lambda s: (suit_worth(hand, s), -int(s)))
+            if pick_action(legal, "change") and suit_worth(hand, best) >= MAKE_FROM:
+                return pick_action(legal, "change") or legal[0]
+            return pick_action(legal, "pass") or pick_action(legal, "keep") or legal[0]
+        if phase == "change_poll":
+            assert turned is not None
+            veto = pick_action(legal, "veto")
+            if veto is not None and suit_worth(hand, named_suit(turned)) >= MAKE_FROM:
+                return veto
+            return pick_action(legal, "consent") or legal[0]
+        if phase == "choose_suit":
+            calls = [a for a in legal if a.name.startswith("suit:")]
+            return max(calls, key=lambda a: (suit_worth(hand, Suit.parse(a.name[5:])), a.name))
+        if phase == "throw_in_poll":
+            assert turned is not None
+            strong = suit_worth(hand, named_suit(turned)) >= MAKE_FROM
+            return pick_action(legal, "refuse" if strong else "consent") or legal[0]
+        if phase == "folding":
+            return pick_action(legal, "stay") or legal[0]
+        cards = [a for a in legal if a.is_card]
+        if not cards:
+            return legal[0]
+        if len(cards) == 1:
+            return cards[0]
+        view = play_view(obs, cards, _options(self.game))
+        maker = obs.get("trump_maker")
+        style = Style(
+            pull_trumps=maker is not None and seat_index(maker) == view.me,
+            trick_worth=10,
+            gamble_from=10,
+        )
+        return Action.play(Card(choose_card(view, style)))

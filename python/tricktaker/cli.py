@@ -43,10 +43,10 @@ from typing import Any, TextIO, TypeAlias
 
 from tricktaker.bots import Bot, bind_bot, bot_names, make_bot
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.compare import compare
 from tricktaker.games.base import Action, Deal, Event, Game, Match, StateMachine, new_seed
 from tricktaker.games.options import options_to_dict
 from tricktaker.registry import games, load
-from tricktaker.compare import compare
 from tricktaker.sim import bot_seed, simulate
 
 __all__ = ["TextView", "main", "register_view"]

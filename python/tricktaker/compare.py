@@ -32,7 +32,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -189,6 +189,24 @@ def _spec_name(spec: BotSpec) -> str:
     return spec if isinstance(spec, str) else type(spec).__name__
 
 
+class _Roster:
+    """The bots of one pair: one object per (bot, seat), reset before every play."""
+
+    def __init__(self, specs: tuple[BotSpec, BotSpec], game: Game) -> None:
+        self.specs = specs
+        self.game = game
+        self.instances: dict[tuple[int, int], Bot] = {}
+
+    def bot(self, which: int, seat: int, seed: int) -> Bot:
+        key = (which, seat)
+        bot = self.instances.get(key)
+        if bot is None:
+            bot = self.instances[key] = make_bot(self.specs[which], bot_seed(seed, seat))
+            bind_bot(bot, self.game)
+        bot.reset(bot_seed(seed, seat))
+        return bot
+
+
 def compare(
     game: Game | str,
     bots: Sequence[BotSpec],
@@ -220,18 +238,7 @@ def compare(
     done = 0
     results = []
     for i, j in pairs:
-        specs = (bots[i], bots[j])
-        instances: dict[tuple[int, int], Bot] = {}
-
-        def bot_at(which: int, seat: int, s: int) -> Bot:
-            key = (which, seat)
-            bot = instances.get(key)
-            if bot is None:
-                bot = instances[key] = make_bot(specs[which], bot_seed(s, seat))
-                bind_bot(bot, game)
-            bot.reset(bot_seed(s, seat))
-            return bot
-
+        roster = _Roster((bots[i], bots[j]), game)
         diffs = np.zeros(deals)
         pay = np.zeros((deals, 2))
         plays = 0
@@ -244,7 +251,7 @@ def compare(
             deal_diffs = []
             for layout in layouts:
                 deal = make_deal(game, s)
-                seated = {seat: bot_at(layout[seat], seat, s) for seat in range(len(layout))}
+                seated = {seat: roster.bot(layout[seat], seat, s) for seat in range(len(layout))}
                 play_deal(deal, seated.__getitem__)
                 payoff = metric.payoff(deal)
                 a = [payoff[t] for t in range(len(layout)) if layout[t] == 0]
@@ -333,7 +340,8 @@ for _name in ("kiksas", "trikiksis"):
 
 
 def _allfours_sides(deal: Deal) -> list[int]:
-    return list(getattr(deal, "sides"))
+    sides: list[int] = cast(Any, deal).sides
+    return list(sides)
 
 
 def _allfours_payoff(deal: Deal) -> list[float]:
@@ -358,7 +366,7 @@ register_metric(
     "kirves",
     Metric(
         "marks the seat gains in the deal (a fresh leg: every player in, no marks yet)",
-        lambda d: list(range(int(getattr(d, "num_players")))),
+        lambda d: list(range(int(cast(Any, d).num_players))),
         _kirves_payoff,
     ),
 )

@@ -26,7 +26,6 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.bots.common import (
     PlayView,
-    bits,
     infer_voids,
     legal_mask,
     mask_of,
@@ -153,7 +152,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
     seen |= mask_of(obs.get("turned_up") or []) | mask_of(obs.get("my_discards") or [])
     known: dict[int, int] = {}
     folded = obs.get("folded") or {}
-    for name, cards in folded.items():
+    for cards in folded.values():
         seen |= mask_of(cards)
     hidden = list(obs["hand_sizes"])
     hidden[me] = 0
@@ -222,9 +221,7 @@ class AllFoursBot:
             return pick_action(legal, "run") or legal[0]
         if phase == "auction":
             _, worth = best_suit(hand, options)
-            bids = sorted(
-                (int(a.name[4:]), a) for a in legal if a.name.startswith("bid:")
-            )
+            bids = sorted((int(a.name[4:]), a) for a in legal if a.name.startswith("bid:"))
             affordable = [a for b, a in bids if b <= worth]
             passing = pick_action(legal, "pass")
             if affordable:
@@ -274,8 +271,7 @@ class AllFoursBot:
         if not choices:
             return pick_action(legal, "done") or legal[0]
         worst = min(choices, key=keep)
-        if optional:
+        if optional and (keep(worst)[0] or keep(worst)[1] >= 4):
             # exchange only cards that are neither trumps nor worth anything
-            if keep(worst)[0] or keep(worst)[1] >= 4:
-                return pick_action(legal, "done") or worst
+            return pick_action(legal, "done") or worst
         return worst

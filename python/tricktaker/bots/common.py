@@ -171,13 +171,12 @@ class PlayView:
             return True
         threats = self.others_cards(opponents)
         led = self.led_suit if self.trick else self.suit(card)
-        for c in bits(threats):
-            if self.rules.beats(c, card, led):
-                # an opponent can only play c if it follows the rules; approximate: a card of the
-                # led suit or a trump (when he may be void in the led suit) is a threat
-                if self.suit(c) == led or self.is_trump(c):
-                    return False
-        return True
+        # an opponent can only play c if it follows the rules; approximate: a card of the led
+        # suit or a trump (when he may be void in the led suit) is a threat
+        return not any(
+            self.rules.beats(c, card, led) and (self.suit(c) == led or self.is_trump(c))
+            for c in bits(threats)
+        )
 
     def is_boss(self, card: int) -> bool:
         """No card another seat may hold is stronger in ``card``'s effective suit."""
@@ -235,8 +234,6 @@ def observation_tricks(
     obs: Mapping[str, Any], seat_index: Callable[[str], int]
 ) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
     """Completed tricks and the current trick of an observation, as (seat, card id) lists."""
-    done = [
-        [(seat_index(s), card_id(c)) for s, c in t["cards"]] for t in obs.get("tricks") or []
-    ]
+    done = [[(seat_index(s), card_id(c)) for s, c in t["cards"]] for t in obs.get("tricks") or []]
     current = [(seat_index(s), card_id(c)) for s, c in obs.get("trick") or []]
     return done, current

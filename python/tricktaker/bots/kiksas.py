@@ -126,7 +126,7 @@ def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, i
         return {}
     trumps = rules.trump_cards
     in_trick = sum(1 for _, c in first_trick if (trumps >> c) & 1)
-    (winner, n1), = announced.items()
+    ((winner, n1),) = announced.items()
     known[winner] = n1 - in_trick
     if partner_total is not None:
         known[partner_total[0]] = partner_total[1] - n1

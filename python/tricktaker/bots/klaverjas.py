@@ -41,8 +41,12 @@ TRUMP_WORTH = {
 }
 LOW_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE)
 PICTURES = (Rank.KING, Rank.QUEEN, Rank.JACK)
-SAME_COLOUR = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS,
-               Suit.DIAMONDS: Suit.HEARTS}
+SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS,
+    Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS,
+    Suit.DIAMONDS: Suit.HEARTS,
+}
 
 
 def seat_index(name: str) -> int:

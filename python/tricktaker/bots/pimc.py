@@ -64,8 +64,10 @@ class Position:
 
     @property
     def cards_left(self) -> int:
-        return bin(self.view.hand).count("1") + sum(self.hidden.counts) + sum(
-            bin(k).count("1") for s, k in enumerate(self.hidden.known) if s != self.view.me
+        return (
+            bin(self.view.hand).count("1")
+            + sum(self.hidden.counts)
+            + sum(bin(k).count("1") for s, k in enumerate(self.hidden.known) if s != self.view.me)
         )
 
 
@@ -94,9 +96,7 @@ def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = Non
     )
 
 
-def _replay(
-    state: Any, history: Sequence[tuple[int, int]], lenient: bool = False
-) -> Any | None:
+def _replay(state: Any, history: Sequence[tuple[int, int]], lenient: bool = False) -> Any | None:
     for _, card in history:
         if lenient:
             state.play_any_held(card)
@@ -111,9 +111,9 @@ def _replay(
 # --- Klaverjas -------------------------------------------------------------------------------
 
 
-def _klaverjas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
-    Position | None
-):
+def _klaverjas_position(
+    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
+) -> Position | None:
     from tricktaker.bots import klaverjas as kj
 
     if obs.get("trump") is None or obs.get("declarer") is None:
@@ -165,9 +165,8 @@ def _klaverjas_voids(view: PlayView, rotterdam: bool) -> dict[int, set[int]]:
             if suit != led and suit != trump and led != trump:
                 partner_wins = best[0] % 2 == seat % 2
                 top_is_trump = rules.effective_suit(best[1]) == trump
-                if rotterdam or not partner_wins:
-                    if not top_is_trump:
-                        voids.setdefault(seat, set()).add(trump)
+                if (rotterdam or not partner_wins) and not top_is_trump:
+                    voids.setdefault(seat, set()).add(trump)
             if rules.beats(card, best[1], led):
                 best = (seat, card)
     return voids
@@ -176,9 +175,9 @@ def _klaverjas_voids(view: PlayView, rotterdam: bool) -> dict[int, set[int]]:
 # --- Kiksas and Trikiksis --------------------------------------------------------------------
 
 
-def _kiksas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
-    Position | None
-):
+def _kiksas_position(
+    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
+) -> Position | None:
     from tricktaker.bots import kiksas as kk
 
     akis = obs.get("akis")
@@ -211,10 +210,8 @@ def _kiksas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[
     if sitting_seat is not None:
         active_mask = ((1 << n) - 1) & ~(1 << sitting_seat)
     fixed_leader = kk.seat_index(akis["player"]) if akis else -1
-    if view.history:
-        leader = view.history[0][0]
-    else:
-        leader = fixed_leader if fixed_leader >= 0 else view.me
+    first = fixed_leader if fixed_leader >= 0 else view.me
+    leader = view.history[0][0] if view.history else first
     played = _played_by(view)
     history = list(view.history)
     counts = kk.trump_counts(obs, view.rules) if not akis else {}
@@ -248,9 +245,9 @@ def _kiksas_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[
 # --- All Fours and Pitch ---------------------------------------------------------------------
 
 
-def _allfours_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
-    Position | None
-):
+def _allfours_position(
+    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
+) -> Position | None:
     from tricktaker.bots import allfours as af
 
     if obs.get("trump") is None or obs.get("folded"):
@@ -267,8 +264,9 @@ def _allfours_position(game: Game | None, obs: Mapping[str, Any], legal: Sequenc
     for card in bits(rules.deck):
         bonus = af.card_bonus(card, trump, options)
         if bonus:
-            rules.set_card(card, rules.effective_suit(card), rules.strength(card),
-                           rules.points(card) + bonus)
+            rules.set_card(
+                card, rules.effective_suit(card), rules.strength(card), rules.points(card) + bonus
+            )
     rules.finalize(int(trump))
     n = view.num_seats
     played = _played_by(view)
@@ -288,9 +286,9 @@ def _allfours_position(game: Game | None, obs: Mapping[str, Any], legal: Sequenc
 # --- Kirves ----------------------------------------------------------------------------------
 
 
-def _kirves_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]) -> (
-    Position | None
-):
+def _kirves_position(
+    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
+) -> Position | None:
     from tricktaker.bots import kirves as kv
 
     if obs.get("trump") is None or obs.get("hand") is None:
@@ -303,7 +301,8 @@ def _kirves_position(game: Game | None, obs: Mapping[str, Any], legal: Sequence[
     view = kv.play_view(obs, legal, options)
     me = view.me
     kind = obs.get("kind")
-    if kind == "cut_jack" and me not in (kv.seat_index(obs["cutter"]), kv.seat_index(obs["dealer"])):
+    principals = (kv.seat_index(obs["cutter"]), kv.seat_index(obs["dealer"]))
+    if kind == "cut_jack" and me not in principals:
         return None  # a bystander wins nothing: the rules decide
     rules = kv.rules_for(obs, options)
     n = view.num_seats
@@ -451,8 +450,6 @@ def pimc_factory(param: str) -> Callable[[int], PimcBot]:
             raise ValueError
     except ValueError:
         raise ValueError(
-            f"pimc budget {param!r}: give a number of samples (pimc:16) or milliseconds "
-            "(pimc:50ms)"
+            f"pimc budget {param!r}: give a number of samples (pimc:16) or milliseconds (pimc:50ms)"
         ) from None
     return lambda seed: PimcBot(seed, samples=samples)
-

@@ -155,6 +155,7 @@ def lead(view: PlayView, style: Style) -> int:
         if view.is_boss(top):
             return top
         return _cheapest(view, style, trumps)
+
     # 4. a low card, from a suit the partner wants or in which we hold no unguarded honour
     def key(c: int) -> tuple[int, int, int, int]:
         suit = view.suit(c)

@@ -121,7 +121,7 @@ def card_bonus(card: int, trump: Suit, options: Any) -> int:
     if c.suit == trump and c.rank == Rank.THREE and options.trey:
         return 40
     if c.suit == trump and c.rank == Rank.FIVE and options.five_value:
-        return 15 * options.five_value
+        return 15 * int(options.five_value)
     if c.suit == trump and c.rank == Rank.TWO and options.low_award == "captor":
         return 15
     return 0

@@ -205,15 +205,14 @@ class KirvesBot:
                 return pick_action(legal, "peek") or legal[0]
             peeked = [Card.parse(c) for c in obs.get("peeked") or []]
             assert turned is not None
-            trump = named_suit(turned)
-            good = any(is_trump(c, trump) for c in peeked)
+            good = any(is_trump(c, named_suit(turned)) for c in peeked)
             return pick_action(legal, "take" if good else "leave") or legal[0]
         if phase == "discard":
-            trump = Suit.parse(obs["trump"]) if obs.get("trump") else None
+            fixed = Suit.parse(obs["trump"]) if obs.get("trump") else None
 
             def key(a: Action) -> tuple[int, int]:
                 card = Card.parse(a.name[8:])
-                trumpish = trump is not None and is_trump(card, trump)
+                trumpish = fixed is not None and is_trump(card, fixed)
                 return (int(trumpish), int(card.rank or 0))
 
             choices = [a for a in legal if a.name.startswith("discard:")]

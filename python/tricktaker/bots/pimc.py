@@ -43,6 +43,10 @@ from tricktaker.games.base import Action, Game
 
 __all__ = ["PimcBot", "Position", "position_for"]
 
+# The solver's bindings (Solver, Objective, ObjectiveKind, Scoring), typed loosely until their
+# stub entries are in the committed _core.pyi.
+_solver: Any = _core
+
 DEFAULT_SAMPLES = 12
 DEFAULT_MEMORY_MB = 16
 # Cards left in the hands from which the search takes over from the rules (see Position).
@@ -138,10 +142,10 @@ def _klaverjas_position(
         return _replay(state, history, lenient)
 
     playing_team = kj.seat_index(obs["declarer"]) % 2
-    objective = _core.Objective(
-        kind=_core.ObjectiveKind.MARGIN,
+    objective = _solver.Objective(
+        kind=_solver.ObjectiveKind.MARGIN,
         side=view.me % 2,
-        scoring=_core.Scoring.KLAVERJAS,
+        scoring=_solver.Scoring.KLAVERJAS,
         playing_team=playing_team,
         pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
         tie_is_nat=options is None or bool(options.tie_is_nat),
@@ -231,11 +235,11 @@ def _kiksas_position(
         return _replay(state, history)
 
     if akis:
-        objective = _core.Objective(
-            kind=_core.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
+        objective = _solver.Objective(
+            kind=_solver.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
         )
     else:
-        objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
+        objective = _solver.Objective(kind=_solver.ObjectiveKind.MARGIN, side=sides[view.me])
     if sitting_seat is not None:
         # the turned-down hand is out of play: its six cards are among the unseen ones
         view.hidden[sitting_seat] = 0
@@ -279,7 +283,7 @@ def _allfours_position(
         state = _core.PlayState(rules, start, view.sides, leader, folding=folding)
         return _replay(state, history)
 
-    objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=view.sides[view.me])
+    objective = _solver.Objective(kind=_solver.ObjectiveKind.MARGIN, side=view.sides[view.me])
     return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
 
 
@@ -319,7 +323,7 @@ def _kirves_position(
         state = _core.PlayState(rules, start, view.sides, leader, active=active_mask, tricks=5)
         return _replay(state, history)
 
-    objective = _core.Objective(kind=_core.ObjectiveKind.TRICKS, side=view.sides[me])
+    objective = _solver.Objective(kind=_solver.ObjectiveKind.TRICKS, side=view.sides[me])
     return Position(view, make_state, objective, _hidden(view))
 
 
@@ -386,7 +390,7 @@ class PimcBot:
     @property
     def solver(self) -> Any:
         if self._solver is None:
-            self._solver = _core.Solver(memory_mb=self.memory_mb)
+            self._solver = _solver.Solver(memory_mb=self.memory_mb)
         return self._solver
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:

@@ -91,8 +91,7 @@ def choose_card(view: PlayView, style: Style) -> int:
     at_stake = sum(value(view, style, c) for _, c in view.trick) + style.trick_worth
     if view.friendly(winning[0]):
         partner_card = winning[1]
-        safe = not opponents_later or _stands(view, partner_card, opponents_later)
-        if safe:
+        if not opponents_later or _stands(view, partner_card, opponents_later):
             return _smear(view, style, legal)
         # partner may be beaten: take over safely if we can and it is worth it
         winners = [c for c in bits(legal) if view.would_win(c) and view.safe_win(c)]
@@ -101,9 +100,9 @@ def choose_card(view: PlayView, style: Style) -> int:
         return _discard(view, style, legal)
     winners = [c for c in bits(legal) if view.would_win(c)]
     if winners:
-        safe = [c for c in winners if view.safe_win(c)]
-        if safe:
-            card = _cheapest_winner(view, style, safe)
+        sure = [c for c in winners if view.safe_win(c)]
+        if sure:
+            card = _cheapest_winner(view, style, sure)
             cost = value(view, style, card) if view.is_trump(card) else 0
             if at_stake + value(view, style, card) > 0 or cost == 0 or not later:
                 return card

@@ -66,6 +66,20 @@ class Position:
     # rule-based bot plays: a full double-dummy search of a long deal costs seconds a sample)
     max_cards: int = 64
 
+    def sample(self, rng: _core.Rng, tries: int = 20) -> Any | None:
+        """A play state of a sampled deal that fits the whole history, or None.
+
+        The sampler knows the counts, the voids and the cards seen; a sampled hand that breaks
+        a finer duty of the play (to overtrump, say) makes the replay fail, and the sample is
+        drawn again (rejection sampling).
+        """
+        legal = self.view.legal
+        for _ in range(tries):
+            state = self.make_state(sample_hands(self.hidden, rng))
+            if state is not None and state.legal_moves() == legal:
+                return state
+        return None
+
     @property
     def cards_left(self) -> int:
         return (
@@ -218,6 +232,8 @@ def _kiksas_position(
     leader = view.history[0][0] if view.history else first
     played = _played_by(view)
     history = list(view.history)
+    # before the first card this seat leads, and what it may lead is the forced first lead
+    first_lead = 0 if history else view.legal
     counts = kk.trump_counts(obs, view.rules) if not akis else {}
     suit_counts = {
         s: (view.rules.trump_cards, c)
@@ -230,7 +246,13 @@ def _kiksas_position(
         if sitting_seat is not None:
             start[sitting_seat] = 0
         state = _core.PlayState(
-            rules, start, sides, leader, active=active_mask, fixed_leader=fixed_leader
+            rules,
+            start,
+            sides,
+            leader,
+            active=active_mask,
+            first_lead_cards=first_lead,
+            fixed_leader=fixed_leader,
         )
         return _replay(state, history)
 
@@ -276,11 +298,14 @@ def _allfours_position(
     played = _played_by(view)
     history = list(view.history)
     leader = history[0][0] if history else view.me
+    first_lead = 0 if history else view.legal  # a trump lead may be due (PV6)
     folding = bool(options.folding)
 
     def make_state(hands: list[int]) -> Any:
         start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
-        state = _core.PlayState(rules, start, view.sides, leader, folding=folding)
+        state = _core.PlayState(
+            rules, start, view.sides, leader, first_lead_cards=first_lead, folding=folding
+        )
         return _replay(state, history)
 
     objective = _solver.Objective(kind=_solver.ObjectiveKind.MARGIN, side=view.sides[view.me])
@@ -420,10 +445,9 @@ class PimcBot:
         solved = 0
         budget = self.samples if self.ms is None else 1_000_000
         for _ in range(budget):
-            hands = sample_hands(position.hidden, self._rng)
-            state = position.make_state(hands)
-            if state is None or state.legal_moves() != legal:
-                continue
+            state = position.sample(self._rng)
+            if state is None:
+                break
             result = self.solver.solve(state, position.objective)
             for card, value in result.cards:
                 if card in totals:

@@ -1,0 +1,363 @@
+"""The rule-based and PIMC bots: legal actions only, deterministic under a seed, blind to the
+state, better than random; the hidden-hand sampler; the duplicate comparison and its CLI."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+import tricktaker as tt
+from tricktaker import _core
+from tricktaker.bots import Bot, bind_bot, make_bot
+from tricktaker.bots.common import bits
+from tricktaker.bots.pimc import PimcBot, position_for
+from tricktaker.bots.sampling import HiddenCards, sample_hands
+from tricktaker.cli import main
+from tricktaker.compare import compare, seatings
+from tricktaker.games.base import Action, Deal, Game
+from tricktaker.sim import bot_seed, deal_seed, summary_adapter
+
+# (name, options) of every game and the presets whose calls differ
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("klaverjas", {}),
+    ("klaverjas", {"trump_selection": "drawn"}),
+    ("klaverjas", {"trump_selection": "utrecht", "play_rules": "rotterdam"}),
+    ("klaverjas", {"roem_claim": "manual", "signals": "same_suit"}),
+    ("kiksas", {}),
+    ("trikiksis", {}),
+    ("allfours", {}),
+    ("allfours", {"preset": "yorkshire"}),
+    ("pitch", {"preset": "auction_pitch"}),
+    ("pitch", {"preset": "five_point_setback"}),
+    ("pitch", {"preset": "oklahoma_ten_point"}),
+    ("pitch", {"preset": "auction_pitch", "partnership": "none", "num_players": 3}),
+    ("kirves", {"num_players": 3}),
+    ("kirves", {"num_players": 5, "paakot_mode": "manual"}),
+]
+
+
+def load(name: str, options: Mapping[str, Any]) -> Game:
+    return tt.load(name, **options)
+
+
+def new_deal(game: Game, seed: int) -> Deal:
+    adapter = summary_adapter(game.name)
+    return adapter.new_deal(game, seed) if adapter.new_deal else game.new_deal(seed=seed)
+
+
+class Watched:
+    """Wraps a bot: checks every answer is legal and records the choices."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.choices: list[str] = []
+
+    def bind(self, game: Game) -> None:
+        bind_bot(self.bot, game)
+
+    def reset(self, seed: int) -> None:
+        self.bot.reset(seed)
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        assert isinstance(observation, Mapping)
+        action = self.bot.act(observation, legal_actions)
+        assert action in legal_actions, (action, legal_actions)
+        self.choices.append(str(action))
+        return action
+
+
+def obs_cards(obs: Mapping[str, Any]) -> int:
+    """The seat's own cards and every card played, as a mask."""
+    mask = 0
+    for text in obs.get("hand") or []:
+        mask |= tt.Card.parse(text).mask
+    for trick in obs.get("tricks") or []:
+        for _, text in trick["cards"]:
+            mask |= tt.Card.parse(text).mask
+    for _, text in obs.get("trick") or []:
+        mask |= tt.Card.parse(text).mask
+    return mask
+
+
+def play(game: Game, seed: int, specs: Sequence[str]) -> tuple[Deal, list[str]]:
+    deal = new_deal(game, seed)
+    bots: dict[int, Watched] = {}
+    log: list[str] = []
+    while not deal.is_over:
+        seat = deal.to_move
+        assert seat is not None
+        if seat not in bots:
+            bots[seat] = Watched(make_bot(specs[seat % len(specs)], bot_seed(seed, seat)))
+            bots[seat].bind(game)
+            bots[seat].reset(bot_seed(seed, seat))
+        action = bots[seat].act(deal.observation(seat), deal.legal_actions())
+        deal.apply(action)
+        log.append(f"{seat}:{action}")
+    return deal, log
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_rule_bot_plays_only_legal_actions(name: str, options: dict[str, Any]) -> None:
+    game = load(name, options)
+    for i in range(12):
+        deal, _ = play(game, deal_seed(7, i), ["rule"])
+        assert deal.result() is not None
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_pimc_bot_plays_only_legal_actions(name: str, options: dict[str, Any]) -> None:
+    game = load(name, options)
+    for i in range(2):
+        deal, _ = play(game, deal_seed(11, i), ["pimc:2", "rule"])
+        assert deal.result() is not None
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES[::3])
+@pytest.mark.parametrize("spec", ["rule", "pimc:3"])
+def test_bots_are_deterministic_under_a_seed(name: str, options: dict[str, Any], spec: str) -> None:
+    game = load(name, options)
+    for i in range(2):
+        seed = deal_seed(3, i)
+        _, first = play(game, seed, [spec, "random"])
+        _, again = play(game, seed, [spec, "random"])
+        assert first == again
+
+
+def test_bots_by_name() -> None:
+    assert isinstance(make_bot("rule"), Bot)
+    assert isinstance(make_bot("pimc"), Bot)
+    bot = make_bot("pimc:5")
+    assert isinstance(bot, PimcBot) and bot.samples == 5
+    timed = make_bot("PIMC:20ms")
+    assert isinstance(timed, PimcBot) and timed.ms == 20
+    with pytest.raises(ValueError, match="pimc budget 'x'"):
+        make_bot("pimc:x")
+    with pytest.raises(ValueError, match="pimc budget '0'"):
+        make_bot("pimc:0")
+    with pytest.raises(ValueError, match="samples must be at least 1"):
+        PimcBot(samples=0)
+
+
+def test_rule_bot_without_binding_uses_default_options() -> None:
+    """A bot that was never told the game still plays, from the observation alone."""
+    game = tt.load("pitch", preset="auction_pitch")
+    deal = game.new_deal(seed=5)
+    bot = make_bot("rule", 1)
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        assert deal.to_move is not None
+        deal.apply(bot.act(deal.observation(deal.to_move), legal))
+
+
+# --- rule-based beats random -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "deals"),
+    [
+        ("klaverjas", {}, 30),
+        ("kiksas", {}, 30),
+        ("trikiksis", {}, 30),
+        ("allfours", {}, 60),
+        ("pitch", {"preset": "auction_pitch"}, 40),
+        ("kirves", {"num_players": 4}, 40),
+    ],
+)
+def test_rule_bot_beats_random(name: str, options: dict[str, Any], deals: int) -> None:
+    result = compare(load(name, options), ["rule", "random"], deals=deals, seed=2026)
+    (pair,) = result.pairs
+    low, high = pair.interval
+    assert low > 0, result.table()
+    assert pair.verdict == "rule better"
+    assert high > low
+
+
+# --- the PIMC positions ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_positions_rebuild_the_true_play_state(name: str, options: dict[str, Any]) -> None:
+    """With the true hidden hands, the rebuilt state is the deal's own play state."""
+    game = load(name, options)
+    checked = 0
+    for i in range(6):
+        deal = new_deal(game, deal_seed(19, i))
+        rule = make_bot("rule", 1)
+        bind_bot(rule, game)
+        while not deal.is_over:
+            seat = deal.to_move
+            assert seat is not None
+            legal = deal.legal_actions()
+            obs = deal.observation(seat)
+            position = position_for(game, obs, legal) if deal.phase == "play" else None
+            if position is not None and len([a for a in legal if a.card]) == len(legal):
+                real = deal.play_state()
+                hands = [real.hand(s) for s in range(len(position.hidden.counts))]
+                hands[seat] = 0
+                state = position.make_state(hands)
+                assert state is not None
+                assert state.legal_moves() == real.legal_moves()
+                assert state.history() == real.history()
+                assert state.trick() == real.trick()
+                # samples never hold the seat's own cards, and fit the history after retries
+                sample = sample_hands(position.hidden, _core.Rng(i))
+                assert sample[seat] == 0
+                assert all(h & obs_cards(obs) == 0 for h in sample)
+                shown = position.sample(_core.Rng(i))
+                assert shown is not None and shown.legal_moves() == real.legal_moves()
+                checked += 1
+            deal.apply(rule.act(obs, legal))
+    assert checked > 0
+
+
+def test_pimc_values_every_legal_card() -> None:
+    game = tt.load("klaverjas")
+    deal = game.new_deal(seed=4, dealer="W")
+    deal.apply("trump:H")
+    bot = PimcBot(1, samples=3)
+    bot.bind(game)
+    while deal.phase == "play":
+        seat = deal.to_move
+        assert seat is not None
+        position = position_for(game, deal.observation(seat), deal.legal_actions())
+        assert position is not None
+        if position.cards_left <= position.max_cards:
+            values = bot.card_values(position)
+            assert set(values) == set(bits(deal.play_state().legal_moves()))
+            break
+        deal.apply(deal.legal_actions()[0])
+
+
+# --- the sampler -----------------------------------------------------------------------------
+
+
+def test_sampler_respects_counts_voids_known_cards() -> None:
+    pool = (1 << 24) - 1  # cards 0..23, all unseen
+    spades = (1 << 16) - 1  # cards 0..15 play the part of a suit
+    h = HiddenCards(
+        pool=pool,
+        counts=[0, 5, 5, 6],
+        known=[0, 1 << 40, 0, 0],
+        forbidden=[0, spades, 0, 0],
+        suit_counts={3: (spades, 5)},
+    )
+    rng = _core.Rng(9)
+    for _ in range(200):
+        hands = sample_hands(h, rng)
+        assert hands[0] == 0
+        assert bin(hands[1]).count("1") == 6 and hands[1] & (1 << 40)
+        assert hands[1] & spades == 0
+        assert bin(hands[2]).count("1") == 5
+        assert bin(hands[3] & spades).count("1") == 5
+        assert hands[1] & hands[2] == 0 and hands[2] & hands[3] == 0 and hands[1] & hands[3] == 0
+        assert (hands[1] | hands[2] | hands[3]) & ~(pool | (1 << 40)) == 0
+        assert (hands[2] | hands[3]) & (1 << 40) == 0
+
+
+def test_sampler_frequencies_are_roughly_uniform() -> None:
+    # 4 cards, two seats of two: each card is with seat 1 half the time
+    h = HiddenCards(pool=0b1111, counts=[0, 2, 2], known=[0, 0, 0], forbidden=[0, 0, 0])
+    rng = _core.Rng(1)
+    counts = np.zeros(4)
+    for _ in range(2000):
+        hands = sample_hands(h, rng)
+        for c in range(4):
+            counts[c] += (hands[1] >> c) & 1
+    assert np.all(np.abs(counts / 2000 - 0.5) < 0.05)
+
+
+def test_sampler_drops_impossible_voids() -> None:
+    h = HiddenCards(pool=0b11, counts=[0, 2], known=[0, 0], forbidden=[0, 0b11])
+    assert sample_hands(h, _core.Rng(1), tries=5) == [0, 0b11]
+    with pytest.raises(ValueError, match="no deal"):
+        sample_hands(HiddenCards(pool=0b1, counts=[0, 2]), _core.Rng(1), tries=3)
+
+
+# --- comparisons -----------------------------------------------------------------------------
+
+
+def test_seatings_swap_the_bots_over_every_side() -> None:
+    assert seatings([0, 1, 0, 1]) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    assert seatings([0, 1]) == [(0, 1), (1, 0)]
+    three = seatings([0, 1, 2])
+    assert len(three) == 6 and len(set(three)) == 6
+    for seat in range(3):
+        assert sum(s[seat] == 0 for s in three) == 3
+
+
+def test_compare_is_reproducible_and_checks_input() -> None:
+    game = tt.load("klaverjas")
+    a = compare(game, ["rule", "random"], deals=4, seed=8)
+    b = compare(game, ["rule", "random"], deals=4, seed=8)
+    assert a.pairs[0].diffs.tolist() == b.pairs[0].diffs.tolist()
+    data = a.to_dict()
+    assert data["pairs"][0]["first"] == "rule" and len(data["pairs"][0]["ci95"]) == 2
+    # the same bot on both sides: every duplicate deal is a wash
+    same = compare(game, ["random", "random"], deals=3, seed=1)
+    assert same.pairs[0].mean == 0.0
+    with pytest.raises(ValueError, match="two or more bots"):
+        compare(game, ["rule"], deals=2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        compare(game, ["rule", "genius"], deals=2)
+    with pytest.raises(ValueError, match="deals must be"):
+        compare(game, ["rule", "random"], deals=0)
+
+
+def test_compare_every_pair() -> None:
+    result = compare(tt.load("kiksas"), ["rule", "random", "random"], deals=2, seed=1)
+    assert [(p.first, p.second) for p in result.pairs] == [
+        ("rule", "random"),
+        ("rule", "random"),
+        ("random", "random"),
+    ]
+    assert "rule vs random" in result.table()
+
+
+def test_cli_simulate_compares_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "klaverjas", "--deals", "6", "--seed", "1", "--bots", "rule,random"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "rule vs random" in out and "95% interval" in out
+    assert (
+        main(
+            [
+                "simulate",
+                "kirves",
+                "--num-players",
+                "3",
+                "--deals",
+                "3",
+                "--seed",
+                "1",
+                "--bots",
+                "rule,random",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "kirves" and data["pairs"][0]["plays_per_deal"] == 6
+    # one bot per seat, as before, with --per-seat
+    assert (
+        main(
+            [
+                "simulate",
+                "klaverjas",
+                "--deals",
+                "3",
+                "--seed",
+                "1",
+                "--per-seat",
+                "--bots",
+                "rule,random,rule,random",
+            ]
+        )
+        == 0
+    )
+    assert "bots rule random rule random" in capsys.readouterr().out

@@ -318,9 +318,8 @@ def test_compare_every_pair() -> None:
 
 
 def test_cli_simulate_compares_bots(capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["simulate", "klaverjas", "--deals", "6", "--seed", "1", "--bots", "rule,random"]) == 0
-    )
+    args = ["simulate", "klaverjas", "--deals", "6", "--seed", "1", "--bots", "rule,random"]
+    assert main(args) == 0
     out = capsys.readouterr().out
     assert "rule vs random" in out and "95% interval" in out
     assert (

@@ -48,7 +48,7 @@ def test_random_bot_is_a_bot_and_registered() -> None:
     assert isinstance(RandomBot(1), Bot)
     assert "random" in bot_names()
     assert isinstance(make_bot("random", 3), RandomBot)
-    with pytest.raises(ValueError, match="unknown bot 'clever'; bots: random"):
+    with pytest.raises(ValueError, match="unknown bot 'clever'; bots: pimc, random, rule"):
         make_bot("clever")
 
 

@@ -15,6 +15,7 @@ from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards,
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
 
 __version__ = "0.1.0"
@@ -24,6 +25,7 @@ __all__ = [
     "Bot",
     "Card",
     "Deal",
+    "DealSamples",
     "Event",
     "Game",
     "GameInfo",
@@ -41,5 +43,6 @@ __all__ = [
     "load",
     "mask_from_cards",
     "parse_cards",
+    "sample_deals",
     "simulate",
 ]

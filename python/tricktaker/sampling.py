@@ -2,17 +2,16 @@
 
 >>> import tricktaker as tt
 >>> deal = tt.load("klaverjas").new_deal(seed=7, dealer="W", trump="H", declarer="N")
->>> for card in ("AS", "7S", "KS", "TS"):
-...     deal.apply(card)
-...
+>>> for card in ("TS", "8S", "7S", "AS"):
+...     _ = deal.apply(card)
 >>> samples = tt.sample_deals(deal, "S", 1000, seed=1)
 >>> samples.hands.shape, samples.hands.dtype.name
 ((1000, 4), 'uint64')
 >>> all(int(h) == deal.play_state().hand(2) for h in samples.hands[:, 2])  # S's own hand
 True
 >>> state = samples.play_state(0)  # a play state with sampled hands, ready for the solver
->>> state.cards_played, state.to_move
-(4, 0)
+>>> state.cards_played, state.to_move  # W won the trick and leads
+(4, 3)
 
 What a seat knows is compiled, per game, into *locations* (every other hand, the seat's own
 hand when it has not seen it, the stock, discard piles, turned-down and folded hands), the cards
@@ -496,7 +495,7 @@ def _allfours(deal: Any, seat: int) -> Knowledge:
             known = mask_from_cards(deal.discards[p]) if p == seat else 0
             b.add(f"discard:{seat_name(p)}", len(deal.discards[p]), known)
     b.add("stock", len(deal.stock))
-    if o.begging == "eldest_or_trumpless_opponent" and deal.turned:
+    if deal.turned:
         _allfours_beg_facts(deal, b, locs, rules_for(o, _suit(deal.turned[0])).trump_cards)
     if state is not None:
         _apply_play_facts(b, state, _hidden_hint(b))
@@ -508,14 +507,19 @@ def _suit(card: Card) -> Suit:
     return card.suit
 
 
-def _allfours_beg_facts(deal: Any, b: _Builder, locs: list[int], trumps: int) -> None:
-    """V3: after the eldest stands, only trumpless eligible players are asked to beg, in turn.
-    Those asked held no trump among their first cards; those passed over before the last one
-    asked (or all of them once everyone asked has stood) held one."""
+def beg_roles(deal: Any) -> dict[int, str]:
+    """V3 (``begging = eldest_or_trumpless_opponent``): after the eldest stands, only trumpless
+    eligible players are asked to beg, in turn, until one begs. Those asked held no card of the
+    turned suit among their first cards (``"trumpless"``); those passed over before the last one
+    asked, or all of them once everyone asked has stood, held one (``"holder"``)."""
     o = deal.options
+    if o.begging != "eldest_or_trumpless_opponent" or not deal.turned:
+        return {}
     calls = [(p, c) for p, c in deal.calls if c in ("stand", "beg")]
+    if deal.phase == "beg" and not calls:
+        return {}
     if not calls or calls[0] != (deal.eldest, "stand"):
-        return
+        return {}
     dealer_side = deal.side_of(deal.dealer)
     run_only = o.dealer_side_may_beg == "run_only"
     eligible = [
@@ -528,28 +532,31 @@ def _allfours_beg_facts(deal: Any, b: _Builder, locs: list[int], trumps: int) ->
         asked.append(deal.to_move)
     exhausted = deal.phase != "beg" and all(c == "stand" for _, c in calls)
     last = eligible.index(asked[-1]) if asked else -1
-    dealt = o.deal_size
+    roles: dict[int, str] = {}
     for i, s in enumerate(eligible):
-        ever = len(deal.hands[s]) + _popcount(_played_by(deal.state, s))
-        if deal.state is not None:
-            ever += _popcount(deal.state.folded_cards(s))
-        played = _played_by(deal.state, s) & trumps
-        if deal.state is not None:
-            played |= deal.state.folded_cards(s) & trumps
         if s in asked:
-            b.constrain(
-                [locs[s]],
-                trumps,
-                lambda t, h=ever: float(comb(h - t, dealt)),
-                extra=_popcount(played),
-            )
+            roles[s] = "trumpless"
         elif i < last or exhausted:
-            b.constrain(
-                [locs[s]],
-                trumps,
-                lambda t, h=ever: float(comb(h, dealt) - comb(h - t, dealt)),
-                extra=_popcount(played),
-            )
+            roles[s] = "holder"
+    return roles
+
+
+def _allfours_beg_facts(deal: Any, b: _Builder, locs: list[int], trumps: int) -> None:
+    """Weigh each asked or passed-over seat by the orders of its cards that agree with its beg
+    fact among the first ``deal_size`` cards dealt (runs may have added cards since)."""
+    dealt = deal.options.deal_size
+    state = deal.state
+    for s, role in beg_roles(deal).items():
+        ever = len(deal.hands[s]) + _popcount(_played_by(state, s))
+        played = _played_by(state, s) & trumps
+        if state is not None:
+            ever += _popcount(state.folded_cards(s))
+            played |= state.folded_cards(s) & trumps
+        if role == "trumpless":
+            weight = (lambda t, h=ever: float(comb(h - t, dealt)))
+        else:
+            weight = (lambda t, h=ever: float(comb(h, dealt) - comb(h - t, dealt)))
+        b.constrain([locs[s]], trumps, weight, extra=_popcount(played))
 
 
 # --- the public entry points --------------------------------------------------------------
@@ -627,8 +634,11 @@ class DealSamples:
         count: float,
         proposals: int,
         seed: int,
+        deal: Deal | None = None,
     ) -> None:
         self.knowledge = info
+        self._deal = deal
+        self._actions = None if deal is None else len(deal.log)
         self.names = tuple(info.names)
         known = np.array(info.known, dtype=np.uint64)
         self.cards: npt.NDArray[np.uint64] = drawn | known[np.newaxis, :]
@@ -676,6 +686,22 @@ class DealSamples:
         state.set_hands(self.play_hands(i))
         return state
 
+    def deal(self, i: int) -> Deal:
+        """Sample ``i`` as a full deal of the game at the same point: dealt so that every
+        location holds the sample's cards, then the real deal's actions replayed (with sampled
+        discards for the other seats). The sampling seat's observation of it is the same as of
+        the real deal after every action. Raises ``ValueError`` once the real deal has moved on.
+        """
+        from tricktaker.rebuild import rebuild
+
+        deal = self._deal
+        if deal is None or len(deal.log) != self._actions:
+            raise ValueError("the sampled deal has changed since sampling; sample it again")
+        if not 0 <= i < len(self):
+            raise IndexError(f"sample {i} out of range 0..{len(self) - 1}")
+        rng = _core.Rng((self.seed ^ (0x5851F42D4C957F2D * (i + 1))) % 2**64)
+        return rebuild(deal, self.knowledge, [int(v) for v in self.cards[i]], rng)
+
     def __repr__(self) -> str:
         return f"<DealSamples n={len(self)} locations={', '.join(self.names)}>"
 
@@ -700,6 +726,7 @@ def sample_deals(
         seed = new_seed()
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise ValueError(f"seed must be an integer 0 <= seed < 2**64, got {seed!r}")
+    deal, _ = _resolve(target, seat)
     info = knowledge(target, seat)
     sampler = _core.DealSampler(info.hidden, info.capacity, info.allowed, info.constraints)
     state = info.state
@@ -717,4 +744,4 @@ def sample_deals(
         )
     else:
         drawn, proposals = sampler.sample(n, seed, threads=threads)
-    return DealSamples(info, drawn, sampler.count, proposals, seed)
+    return DealSamples(info, drawn, sampler.count, proposals, seed, deal)

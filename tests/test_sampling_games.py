@@ -420,3 +420,54 @@ def test_penalize_proves_nothing() -> None:
     spades = np.uint64(mask_from_cards(parse_cards("QS JS TS 9S 8S 7S")))
     assert (samples.hands[:, 3] & spades).any()
     assert all(isinstance(c, Card) for c in samples.hand(0, 1))
+
+
+def test_trikiksis_weighted_ending_frequencies() -> None:
+    """The First's eight cards weigh by how many of their orders put a trump among the first six
+    he chose from. Brute force: every consistent deal, weighted by counting those six-card
+    subsets directly; the samples follow the weights."""
+    import itertools
+
+    # The First need not trump at trick 1, and no count after it tells his trumps.
+    game = tt.load("trikiksis", first_lead="holder_any_card", announce_trump_count=False)
+    suit_of = {}
+    for seed in range(400):
+        rng = random.Random(seed)
+        deal = game.new_deal(seed=seed, deal_type="writing")
+        deal.apply(deal.legal_actions()[rng.randrange(len(deal.legal_actions()))])
+        while deal.phase == "akis":
+            deal.apply("pass")
+        deal = play_to(deal, 4, rng)
+        if deal.is_over or deal.akis is not None:  # type: ignore[attr-defined]
+            continue
+        first = deal.first  # type: ignore[attr-defined]
+        suit = deal.trump  # type: ignore[attr-defined]
+        suit_of = {c.id: c.suit for c in tt.cards_from_mask(_core.kiksas_deck())}
+        state = deal.play_state()  # type: ignore[attr-defined]
+        if any(suit_of[c] == suit for p, c in state.history() if p == first):
+            continue  # his trumps so far settle it: every order qualifies
+        seat = (first + 1) % 3
+        consistent = list(consistent_completions(deal, seat))
+        info = knowledge(deal, seat)
+        loc = info.hand_location[first]
+        played = [c for p, c in state.history() if p == first]
+
+        def orders(row: tuple[int, ...]) -> int:
+            cards = [c for c in range(64) if (row[loc] >> c) & 1] + played
+            return sum(
+                1 for six in itertools.combinations(cards, 6) if any(suit_of[c] == suit for c in six)
+            )
+
+        weights = {row: orders(row) for row in consistent}
+        if len(set(weights.values())) < 2:
+            continue
+        n = 4000
+        samples = tt.sample_deals(deal, seat, n, seed=seed)
+        counts = collections.Counter(tuple(int(v) for v in row) for row in samples.cards)
+        assert set(counts) <= set(weights)
+        total = sum(weights.values())
+        assert samples.count == pytest.approx(total)
+        stat, df = chi_square(counts, {row: n * w / total for row, w in weights.items()})
+        assert chi2_sf(stat, df) > 1e-4
+        return
+    raise AssertionError("no informative Trikiksis ending among the seeds")

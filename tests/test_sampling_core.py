@@ -11,10 +11,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from sampling_helpers import chi2_sf, chi_square
 
 import tricktaker as tt
 import tricktaker.sampling
+from sampling_helpers import chi2_sf, chi_square
 from tricktaker import _core
 from tricktaker.cards import mask_from_cards, parse_cards
 
@@ -62,10 +62,8 @@ def random_problem(rng: random.Random) -> tuple[int, list[int], list[int], list[
         allowed[1] = allowed[0]  # two locations the sampler merges
     constraints: list[Constraint] = []
     for _ in range(rng.randint(0, 3)):
-        if rng.random() < 0.25:
-            locs = rng.randint(1, (1 << num) - 1)  # possibly several: the rejection step
-        else:
-            locs = 1 << rng.randrange(num)
+        # Several locations (the rejection step) or one.
+        locs = rng.randint(1, (1 << num) - 1) if rng.random() < 0.25 else 1 << rng.randrange(num)
         subset = sum(1 << c for c in cards if rng.random() < 0.5)
         weights = [rng.choice([0.0, 1.0, 1.0, 2.0, 0.5]) for _ in range(rng.randint(1, 5))]
         constraints.append((locs, subset, weights))
@@ -238,10 +236,11 @@ def test_history_is_legal_detects_impossible_hands() -> None:
     for i, (p, c) in enumerate(history):
         lead = history[i - i % 4][1]
         if i % 4 and c >> 4 != lead >> 4 and (lead >> 4) != 1:
-            holders = [q for q in range(4) if q != p and state.hand(q) & (0xFFFF << (lead >> 4) * 16)]
+            suit = 0xFFFF << (lead >> 4) * 16
+            holders = [q for q in range(4) if q != p and state.hand(q) & suit]
             if holders:
                 q = holders[0]
-                x = state.hand(q) & (0xFFFF << (lead >> 4) * 16)
+                x = state.hand(q) & suit
                 x &= -x
                 y = state.hand(p) & -state.hand(p)
                 hands = [state.hand(s) for s in range(4)]

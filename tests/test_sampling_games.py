@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import tricktaker as tt
 from sampling_helpers import (
     VARIANTS,
     chi2_sf,
@@ -23,8 +25,6 @@ from sampling_helpers import (
     seats_of,
     variant_id,
 )
-
-import tricktaker as tt
 from tricktaker import _core
 from tricktaker.cards import Card, mask_from_cards, parse_cards
 from tricktaker.games.base import Deal
@@ -51,7 +51,11 @@ def check_samples(deal: Deal, seat: int, samples: tt.DealSamples, rebuilt: int =
             assert state.cards_played == info.state.cards_played
             if info.check_legal:
                 assert _core.history_is_legal(state)
-    assert samples.acceptance == 1.0  # the play exclusions are exact: no draw is rejected
+    single = all(bin(locs).count("1") == 1 for locs, _, _ in info.constraints)
+    if single:
+        assert samples.acceptance == 1.0  # the play exclusions are exact: no draw is rejected
+    else:
+        assert samples.acceptance >= 0.2  # the Kirves eldest's angel over hand and discard
     reference = observation_history(deal, seat)
     for i in range(min(rebuilt, len(samples))):
         other = samples.deal(i)
@@ -81,9 +85,9 @@ def play_to(deal: Deal, cards_left: int, rng: random.Random) -> Deal:
     """Random actions until the play state has ``cards_left`` cards per hand to play."""
     while not deal.is_over:
         state = getattr(deal, "state", None)
-        if state is not None and deal.phase == "play":
-            if state.trick_len == 0 and state.total_tricks - state.tricks_played <= cards_left:
-                return deal
+        at_lead = state is not None and deal.phase == "play" and state.trick_len == 0
+        if at_lead and state.total_tricks - state.tricks_played <= cards_left:
+            return deal
         actions = deal.legal_actions()
         deal.apply(actions[rng.randrange(len(actions))])
     return deal
@@ -244,7 +248,8 @@ def test_trikiksis_first_holds_the_trump_suit() -> None:
     while deal.phase == "akis":
         deal.apply("pass")
     suit = deal.trump  # type: ignore[attr-defined]
-    suit_cards = mask_from_cards(c for c in tt.cards_from_mask(_core.kiksas_deck()) if c.suit == suit)
+    deck = tt.cards_from_mask(_core.kiksas_deck())
+    suit_cards = mask_from_cards(c for c in deck if c.suit == suit)
     first = deal.first  # type: ignore[attr-defined]
     other = (first + 1) % 3
     samples = tt.sample_deals(deal, other, 2000, seed=3)
@@ -452,13 +457,11 @@ def test_trikiksis_weighted_ending_frequencies() -> None:
         loc = info.hand_location[first]
         played = [c for p, c in state.history() if p == first]
 
-        def orders(row: tuple[int, ...]) -> int:
+        weights = {}
+        for row in consistent:
             cards = [c for c in range(64) if (row[loc] >> c) & 1] + played
-            return sum(
-                1 for six in itertools.combinations(cards, 6) if any(suit_of[c] == suit for c in six)
-            )
-
-        weights = {row: orders(row) for row in consistent}
+            sixes = itertools.combinations(cards, 6)
+            weights[row] = sum(1 for six in sixes if any(suit_of[c] == suit for c in six))
         if len(set(weights.values())) < 2:
             continue
         n = 4000

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -36,12 +37,11 @@ DealSampler make_sampler(CardSet hidden, const std::vector<int>& capacity,
   }
 }
 
-std::tuple<py::array_t<std::uint64_t>, std::uint64_t> sample(const DealSampler& sampler,
-                                                             std::int64_t n, std::uint64_t seed,
-                                                             int threads, const PlayState* state,
-                                                             const std::vector<CardSet>& known,
-                                                             const std::vector<int>& location,
-                                                             bool check_legal) {
+std::tuple<py::array_t<std::uint64_t>, std::uint64_t> sample(
+    const DealSampler& sampler, std::int64_t n, std::uint64_t seed, int threads,
+    const std::optional<PlayState>& play_state, const std::vector<CardSet>& known,
+    const std::vector<int>& location, bool check_legal) {
+  const PlayState* state = play_state ? &*play_state : nullptr;
   if (n < 0) throw py::value_error("n must be >= 0");
   PlayCheck check;
   if (state != nullptr) {
@@ -112,7 +112,7 @@ void bind_sampling(py::module_& m) {
       .def_property_readonly("exact", &DealSampler::exact,
                              "No constraint spans several locations (no rejection step).")
       .def("sample", &sample, py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
-           py::arg("state") = nullptr, py::arg("known") = std::vector<CardSet>{},
+           py::arg("state") = std::nullopt, py::arg("known") = std::vector<CardSet>{},
            py::arg("location") = std::vector<int>{}, py::arg("check_legal") = true,
            "n completions as an (n, num_locations) uint64 array of card masks, and the number "
            "of draws made (accepted or rejected). With a play state, the seats' hands (known "

@@ -119,7 +119,8 @@ def _kiksas(deal: Any, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
         size = len(kk.DECK)
         peeked = deal.peeked_card if seat == first else None
         k = deal._cut
-        if peeked is not None and deal.peek_accepted is False and deal.options.peek_decline == "cut":
+        declined_cut = deal.peek_accepted is False and deal.options.peek_decline == "cut"
+        if peeked is not None and declined_cut:
             index = size - k if deal.peek_end == "top" else size - 1 - k
             holder, slot = positions[index]
             cards = [c for c in lists[holder] if c != peeked]
@@ -205,7 +206,7 @@ def _kirves(deal: Any, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
     setup = dict(deal._setup)
     log = _kirves_log(deal, discards, seat)
     if setup.get("trump") is not None:
-        hands = [[] for _ in range(deal.num_players)]
+        hands: list[list[str]] = [[] for _ in range(deal.num_players)]
         for p in deal.participants:
             hands[p] = [str(c) for c in dealt[p] + taken[p]]
         setup["hands"] = hands
@@ -215,9 +216,9 @@ def _kirves(deal: Any, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
             hands[p] = [str(c) for c in dealt[p]]
         setup["hands"] = hands
     else:
-        setup["decks"] = [
-            [str(c) for c in deal._shuffled(i)] for i in range(deal._shuffles)
-        ] + [[str(c) for c in _kirves_deck(deal, info, row, dealt, rng)]]
+        setup["decks"] = [[str(c) for c in deal._shuffled(i)] for i in range(deal._shuffles)] + [
+            [str(c) for c in _kirves_deck(deal, info, row, dealt, rng)]
+        ]
     new: Deal = deal.game._deal_from_setup(setup)
     new.replay(log)
     return new
@@ -304,7 +305,8 @@ def _allfours(deal: Any, info: Knowledge, row: list[int], rng: _core.Rng) -> Dea
     draws: list[list[Card]] = []
     widows: list[list[Card]] = []
     new_discards: list[list[Card]] = []
-    beg_facts = _beg_facts(deal, rules_for(o, _suit(deal.turned[0])).trump_cards if deal.turned else 0)
+    proposed = rules_for(o, _suit(deal.turned[0])).trump_cards if deal.turned else 0
+    beg_facts = _beg_facts(deal, proposed)
     for p in range(n):
         if p == seat:
             parts = _allfours_own(deal, p, original, positions, phases)

@@ -73,7 +73,7 @@ __all__ = ["DealSamples", "Knowledge", "knowledge", "sample_deals"]
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return int(bin(mask).count("1"))
 
 
 @dataclass
@@ -309,10 +309,9 @@ def _kiksas(deal: Any, seat: int) -> Knowledge:
         first_leader = history[0][0] if history else state.to_move
         place(first_leader, deal.trump_queen)
     # The card the First peeked at and declined: its holder follows from the public cut.
-    if seat == deal.first and deal.peeked_card is not None and deal.peek_accepted is False:
-        if deal.options.peek_decline == "cut":
-            holder = _kiksas_peek_holder(deal)
-            place(holder, deal.peeked_card)
+    declined_cut = deal.peek_accepted is False and deal.options.peek_decline == "cut"
+    if seat == deal.first and deal.peeked_card is not None and declined_cut:
+        place(_kiksas_peek_holder(deal), deal.peeked_card)
     # The trump-count announcement after trick 1 (§2.6).
     if state is not None and deal.akis is None and trump_suit is not None:
         _kiksas_trump_count(deal, b, locs, state)
@@ -342,7 +341,7 @@ def _kiksas(deal: Any, seat: int) -> Knowledge:
 def _kiksas_peek_holder(deal: Any) -> int:
     """The seat dealt the peeked card after a declined peek and the cut at k (§3.5.2)."""
     size = 24
-    k = deal._cut
+    k: int = deal._cut
     index = size - k if deal.peek_end == "top" else size - 1 - k
     packets = [3, 3, 2] if deal.trikiksis else [3, 3]
     seats: list[int] = []
@@ -366,7 +365,8 @@ def _kiksas_trump_count(deal: Any, b: _Builder, locs: list[int], state: _core.Pl
 
     def held_now(p: int, after_trick1: int) -> None:
         played_since = mask_from_cards(Card(c) for q, c in later if q == p)
-        b.constrain([locs[p]], trumps, _exactly(after_trick1), extra=_popcount(played_since & trumps))
+        since = _popcount(played_since & trumps)
+        b.constrain([locs[p]], trumps, _exactly(after_trick1), extra=since)
 
     winner = kk.SEATS.index(announced["player"])
     n1 = int(announced["value"])
@@ -541,6 +541,13 @@ def beg_roles(deal: Any) -> dict[int, str]:
     return roles
 
 
+def _beg_weight(role: str, ever: int, dealt: int) -> Callable[[int], float]:
+    """The orders of ``ever`` cards, t of them trumps, whose first ``dealt`` agree with a role."""
+    if role == "trumpless":
+        return lambda t: float(comb(ever - t, dealt))
+    return lambda t: float(comb(ever, dealt) - comb(ever - t, dealt))
+
+
 def _allfours_beg_facts(deal: Any, b: _Builder, locs: list[int], trumps: int) -> None:
     """Weigh each asked or passed-over seat by the orders of its cards that agree with its beg
     fact among the first ``deal_size`` cards dealt (runs may have added cards since)."""
@@ -552,11 +559,7 @@ def _allfours_beg_facts(deal: Any, b: _Builder, locs: list[int], trumps: int) ->
         if state is not None:
             ever += _popcount(state.folded_cards(s))
             played |= state.folded_cards(s) & trumps
-        if role == "trumpless":
-            weight = (lambda t, h=ever: float(comb(h - t, dealt)))
-        else:
-            weight = (lambda t, h=ever: float(comb(h, dealt) - comb(h - t, dealt)))
-        b.constrain([locs[s]], trumps, weight, extra=_popcount(played))
+        b.constrain([locs[s]], trumps, _beg_weight(role, ever, dealt), extra=_popcount(played))
 
 
 # --- the public entry points --------------------------------------------------------------

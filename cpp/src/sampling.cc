@@ -23,6 +23,12 @@ struct Binomials {
 };
 const Binomials kBinomials;
 
+// The index-th card (0-based, in id order) of a set.
+Card select_nth(CardSet s, int index) {
+  for (int i = 0; i < index; ++i) s &= s - 1;
+  return lowest_card(s);
+}
+
 double uniform01(Rng& rng) {
   return static_cast<double>(rng.next() >> 11) * (1.0 / 9007199254740992.0);
 }
@@ -111,9 +117,13 @@ DealSampler::DealSampler(const SamplingProblem& problem) : capacity_(problem.cap
     m.constraints = on_location[l];
     merged_.push_back(std::move(m));
   }
-  // Order: small locations first, the largest last (it takes what remains).
-  std::stable_sort(merged_.begin(), merged_.end(),
-                   [](const Merged& a, const Merged& b) { return a.capacity < b.capacity; });
+  // Order: the most restricted locations first, so that few mixes of classes are left after
+  // them; the most permissive last (it takes what remains, with no choice to enumerate).
+  std::stable_sort(merged_.begin(), merged_.end(), [&](const Merged& a, const Merged& b) {
+    const int ra = popcount(problem.allowed[a.members[0]] & hidden);
+    const int rb = popcount(problem.allowed[b.members[0]] & hidden);
+    return ra != rb ? ra < rb : a.capacity < b.capacity;
+  });
   const int M = static_cast<int>(merged_.size());
 
   // Classes: cards with the same merged locations and the same constraint memberships.
@@ -130,21 +140,60 @@ DealSampler::DealSampler(const SamplingProblem& problem) : capacity_(problem.cap
   long double product = 1;
   for (const auto& [signature, cards] : by_signature) {
     Class k;
-    k.offset = static_cast<int>(cards_.size());
+    for (Card c : cards) k.cards |= bit(c);
     k.size = static_cast<int>(cards.size());
     k.locations = signature.first;
     k.membership = signature.second;
-    cards_.insert(cards_.end(), cards.begin(), cards.end());
+    for (Card c : cards) class_of_[c] = static_cast<std::uint8_t>(classes_.size());
     classes_.push_back(k);
-    radix_.push_back(static_cast<std::uint64_t>(k.size) + 1);
     product *= static_cast<long double>(k.size + 1);
   }
   if (product > 1.8e19L) throw std::invalid_argument("too many card classes to count");
+  const int K = static_cast<int>(classes_.size());
+  if (K > kMaxClasses) throw std::invalid_argument("too many card classes");
+
+  // Layers: from location j on, classes with the same remaining locations and the same
+  // membership of the remaining locations' constraints are interchangeable (N_j depends only on
+  // their total), so the state of layer j counts cards per such group.
+  layers_.resize(M);
+  for (int j = M - 1; j >= 0; --j) {
+    Layer& layer = layers_[j];
+    std::uint64_t remaining = 0;  // constraints on locations j..M-1
+    for (int i = j; i < M; ++i)
+      for (int c : merged_[i].constraints) remaining |= 1ull << c;
+    std::map<std::pair<std::uint32_t, std::uint64_t>, int> ids;
+    layer.group_of.resize(K);
+    for (int k = 0; k < K; ++k) {
+      const auto key =
+          std::make_pair(classes_[k].locations >> j, classes_[k].membership & remaining);
+      auto [it, fresh] = ids.emplace(key, static_cast<int>(layer.size.size()));
+      if (fresh) {
+        layer.size.push_back(0);
+        layer.allowed.push_back(((classes_[k].locations >> j) & 1) != 0);
+        std::uint64_t local = 0;  // bit i: in the set of this location's i-th constraint
+        for (std::size_t i = 0; i < merged_[j].constraints.size(); ++i)
+          if ((classes_[k].membership >> merged_[j].constraints[i]) & 1) local |= 1ull << i;
+        layer.member.push_back(local);
+      }
+      layer.group_of[k] = it->second;
+      layer.size[it->second] += classes_[k].size;
+    }
+    const int G = static_cast<int>(layer.size.size());
+    layer.mult.assign(G, 1);
+    for (int g = G - 2; g >= 0; --g)
+      layer.mult[g] = layer.mult[g + 1] * static_cast<std::uint64_t>(layer.size[g + 1] + 1);
+    layer.parent.assign(G, 0);
+    layer.next_mult.assign(G, 0);
+    if (j + 1 < M) {
+      for (int k = 0; k < K; ++k) {
+        const int g = layer.group_of[k];
+        layer.parent[g] = layers_[j + 1].group_of[k];
+        layer.next_mult[g] = layers_[j + 1].mult[layer.parent[g]];
+      }
+    }
+  }
 
   memo_.resize(M);
-  State s(classes_.size());
-  for (std::size_t k = 0; k < classes_.size(); ++k)
-    s[k] = static_cast<std::uint8_t>(classes_[k].size);
   // A merged location's cards split over its members in multinomially many ways.
   for (const Merged& m : merged_) {
     int left = m.capacity;
@@ -153,149 +202,172 @@ DealSampler::DealSampler(const SamplingProblem& problem) : capacity_(problem.cap
       left -= capacity_[l];
     }
   }
-  total_ = empty_factor == 0 ? 0.0 : (M == 0 ? 1.0 : count_from(0, s)) * empty_factor;
+  double completions = 1.0;
+  if (M > 0) {
+    Counts s{};
+    for (int k = 0; k < K; ++k) s[layers_[0].group_of[k]] += classes_[k].size;
+    completions = count_from(0, s, key(0, s));
+  }
+  total_ = empty_factor == 0 ? 0.0 : completions * empty_factor;
   if (!(total_ > 0)) throw std::domain_error("no deal is consistent with this knowledge");
 }
 
-std::uint64_t DealSampler::key(const State& s) const {
+std::uint64_t DealSampler::key(int j, const Counts& s) const {
   std::uint64_t k = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) k = k * radix_[i] + s[i];
+  const Layer& layer = layers_[j];
+  for (std::size_t g = 0; g < layer.size.size(); ++g) k += layer.mult[g] * s[g];
   return k;
 }
 
-double DealSampler::weight(int j, const State& x) const {
+template <typename Fn>
+void DealSampler::for_each_fill(int j, const Counts& s, Fn&& fn) const {
+  const Layer& layer = layers_[j];
+  const Merged& m = merged_[j];
+  // The groups that may go here, with what is left of them.
+  int ids[kMaxClasses];
+  int n = 0;
+  for (int g = 0; g < static_cast<int>(layer.size.size()); ++g)
+    if (layer.allowed[g] && s[g]) ids[n++] = g;
+  int avail[kMaxClasses + 1];
+  avail[n] = 0;
+  for (int i = n - 1; i >= 0; --i) avail[i] = avail[i + 1] + s[ids[i]];
+  const int cap = m.capacity;
+  if (avail[0] < cap) return;
+  const int nc = static_cast<int>(m.constraints.size());
+  std::array<int, 64> t{};  // cards of each of its constraint sets placed so far
+  Counts x{};
+  auto rec = [&](auto&& self, int i, int left, double ways, std::uint64_t delta) -> void {
+    if (left == 0) {
+      double w = ways;
+      for (int c = 0; c < nc && w > 0; ++c) {
+        const auto& weights = exact_[m.constraints[c]].weights;
+        w *= static_cast<std::size_t>(t[c]) < weights.size() ? weights[t[c]] : 0.0;
+      }
+      if (w > 0) fn(x, w, delta);
+      return;
+    }
+    if (i == n || avail[i] < left) return;
+    const int g = ids[i];
+    const int hi = std::min<int>(s[g], left);
+    const int lo = std::max(0, left - avail[i + 1]);
+    const std::uint64_t member = layer.member[g];
+    for (int v = lo; v <= hi; ++v) {
+      x[g] = static_cast<std::uint8_t>(v);
+      for (int c = 0; c < nc; ++c)
+        if ((member >> c) & 1) t[c] += v;
+      self(self, i + 1, left - v, ways * kBinomials.c[s[g]][v], delta + layer.next_mult[g] * v);
+      for (int c = 0; c < nc; ++c)
+        if ((member >> c) & 1) t[c] -= v;
+    }
+    x[g] = 0;
+  };
+  rec(rec, 0, cap, 1.0, 0);
+}
+
+double DealSampler::last_weight(const Counts& s) const {
+  const int j = static_cast<int>(merged_.size()) - 1;
+  const Layer& layer = layers_[j];
+  const Merged& m = merged_[j];
+  int left = 0;
+  std::array<int, 64> t{};
+  for (std::size_t g = 0; g < layer.size.size(); ++g) {
+    if (!s[g]) continue;
+    if (!layer.allowed[g]) return 0.0;
+    left += s[g];
+    for (std::size_t c = 0; c < m.constraints.size(); ++c)
+      if ((layer.member[g] >> c) & 1) t[c] += s[g];
+  }
+  if (left != m.capacity) return 0.0;
   double w = 1;
-  for (int c : merged_[j].constraints) {
-    const CountConstraint& con = exact_[c];
-    int t = 0;
-    for (std::size_t k = 0; k < classes_.size(); ++k)
-      if ((classes_[k].membership >> c) & 1) t += x[k];
-    w *= static_cast<std::size_t>(t) < con.weights.size() ? con.weights[t] : 0.0;
-    if (w == 0) break;
+  for (std::size_t c = 0; c < m.constraints.size(); ++c) {
+    const auto& weights = exact_[m.constraints[c]].weights;
+    w *= static_cast<std::size_t>(t[c]) < weights.size() ? weights[t[c]] : 0.0;
   }
   return w;
 }
 
-// Calls fn(x, ways) for every way x to fill merged location j from the remaining cards s, where
-// ways = w_j(x) * prod_k C(s_k, x_k) > 0.
-template <typename Fn>
-void DealSampler::for_each_fill(int j, const State& s, Fn&& fn) const {
-  const int K = static_cast<int>(classes_.size());
-  const std::uint32_t bit_j = 1u << j;
-  State x(K, 0);
-  // Cards available to location j in classes k.. (for pruning).
-  std::vector<int> avail(K + 1, 0);
-  for (int k = K - 1; k >= 0; --k)
-    avail[k] = avail[k + 1] + ((classes_[k].locations & bit_j) ? s[k] : 0);
-  const int cap = merged_[j].capacity;
-  if (avail[0] < cap) return;
-  // Depth-first over classes.
-  auto rec = [&](auto&& self, int k, int left, double ways) -> void {
-    if (k == K) {
-      if (left == 0) {
-        const double w = ways * weight(j, x);
-        if (w > 0) fn(x, w);
-      }
-      return;
-    }
-    if (avail[k] < left) return;
-    if (!(classes_[k].locations & bit_j) || s[k] == 0) {
-      self(self, k + 1, left, ways);
-      return;
-    }
-    const int hi = std::min<int>(s[k], left);
-    const int lo = std::max(0, left - avail[k + 1]);
-    for (int v = lo; v <= hi; ++v) {
-      x[k] = static_cast<std::uint8_t>(v);
-      self(self, k + 1, left - v, ways * kBinomials.c[s[k]][v]);
-    }
-    x[k] = 0;
-  };
-  rec(rec, 0, cap, 1.0);
+std::uint64_t DealSampler::next_base(int j, const Counts& s) const {
+  const Layer& layer = layers_[j];
+  std::uint64_t base = 0;
+  for (std::size_t g = 0; g < layer.size.size(); ++g) base += layer.next_mult[g] * s[g];
+  return base;
 }
 
-double DealSampler::count_from(int j, State& s) {
-  const int M = static_cast<int>(merged_.size());
-  const std::uint64_t k = key(s);
-  auto it = memo_[j].find(k);
+double DealSampler::count_from(int j, const Counts& s, std::uint64_t key) {
+  auto it = memo_[j].find(key);
   if (it != memo_[j].end()) return it->second;
   double total = 0;
-  if (j == M - 1) {
-    // The last location takes every remaining card, if it may.
-    bool ok = true;
-    int left = 0;
-    for (std::size_t c = 0; c < classes_.size(); ++c) {
-      left += s[c];
-      if (s[c] && !((classes_[c].locations >> j) & 1)) ok = false;
-    }
-    if (ok && left == merged_[j].capacity) total = weight(j, s);
+  if (j == static_cast<int>(merged_.size()) - 1) {
+    total = last_weight(s);
   } else {
-    for_each_fill(j, s, [&](const State& x, double ways) {
-      State rest = s;
-      for (std::size_t c = 0; c < rest.size(); ++c)
-        rest[c] = static_cast<std::uint8_t>(rest[c] - x[c]);
-      total += ways * count_from(j + 1, rest);
+    const Layer& layer = layers_[j];
+    const std::uint64_t base = next_base(j, s);
+    for_each_fill(j, s, [&](const Counts& x, double ways, std::uint64_t delta) {
+      const std::uint64_t sub = base - delta;
+      auto found = memo_[j + 1].find(sub);
+      double rest;
+      if (found != memo_[j + 1].end()) {
+        rest = found->second;
+      } else {
+        Counts next{};
+        for (std::size_t g = 0; g < layer.size.size(); ++g)
+          next[layer.parent[g]] = static_cast<std::uint8_t>(next[layer.parent[g]] + s[g] - x[g]);
+        rest = count_from(j + 1, next, sub);
+      }
+      total += ways * rest;
     });
   }
-  memo_[j].emplace(k, total);
+  memo_[j].emplace(key, total);
   return total;
 }
 
-double DealSampler::lookup(int j, const State& s) const {
-  auto it = memo_[j].find(key(s));
+double DealSampler::lookup(int j, std::uint64_t key) const {
+  auto it = memo_[j].find(key);
   return it == memo_[j].end() ? 0.0 : it->second;
 }
 
 void DealSampler::draw(Rng& rng, CardSet* out) const {
   const int L = num_locations();
   const int M = static_cast<int>(merged_.size());
+  const int K = static_cast<int>(classes_.size());
   for (int l = 0; l < L; ++l) out[l] = 0;
-  Card pool[64];
-  const int n = static_cast<int>(cards_.size());
-  std::copy(cards_.begin(), cards_.end(), pool);
-  std::vector<int> used(classes_.size(), 0);
-  State s(classes_.size());
-  for (std::size_t k = 0; k < classes_.size(); ++k)
-    s[k] = static_cast<std::uint8_t>(classes_[k].size);
-  State chosen(classes_.size(), 0);
+  CardSet left[kMaxClasses];
+  for (int k = 0; k < K; ++k) left[k] = classes_[k].cards;
   for (int j = 0; j < M; ++j) {
+    const Layer& layer = layers_[j];
+    const int G = static_cast<int>(layer.size.size());
+    CardSet pool[kMaxClasses] = {0};
+    for (int k = 0; k < K; ++k) pool[layer.group_of[k]] |= left[k];
+    Counts s{};
+    for (int g = 0; g < G; ++g) s[g] = static_cast<std::uint8_t>(popcount(pool[g]));
+    Counts chosen{};
     if (j == M - 1) {
       chosen = s;
     } else {
       // Choose x with probability ways * N_{j+1}(s - x) / N_j(s).
-      const double target = uniform01(rng) * lookup(j, s);
+      const double target = uniform01(rng) * lookup(j, key(j, s));
+      const std::uint64_t base = next_base(j, s);
       double acc = 0;
       bool picked = false;
-      State last;
-      State rest(s.size());
-      for_each_fill(j, s, [&](const State& x, double ways) {
+      for_each_fill(j, s, [&](const Counts& x, double ways, std::uint64_t delta) {
         if (picked) return;
-        for (std::size_t c = 0; c < s.size(); ++c) rest[c] = static_cast<std::uint8_t>(s[c] - x[c]);
-        const double term = ways * lookup(j + 1, rest);
+        const double term = ways * lookup(j + 1, base - delta);
         if (term <= 0) return;
         acc += term;
-        last = x;
-        if (acc > target) {
-          chosen = x;
-          picked = true;
-        }
+        chosen = x;  // the last fill with a positive term, should rounding leave acc <= target
+        if (acc > target) picked = true;
       });
-      if (!picked) chosen = last;  // rounding: the last fill with a positive term
     }
-    // Draw the cards of each class, then split them over the merged members.
+    // Draw the cards of each group uniformly, then split them over the merged members.
     CardSet drawn = 0;
-    for (std::size_t c = 0; c < classes_.size(); ++c) {
-      const int take = chosen[c];
-      if (!take) continue;
-      const int base = classes_[c].offset + used[c];
-      const int avail = classes_[c].size - used[c];
-      for (int i = 0; i < take; ++i) {
-        const int r = i + static_cast<int>(rng.below(static_cast<std::uint64_t>(avail - i)));
-        std::swap(pool[base + i], pool[base + r]);
-        drawn |= bit(pool[base + i]);
+    for (int g = 0; g < G; ++g) {
+      CardSet from = pool[g];
+      for (int i = 0; i < chosen[g]; ++i) {
+        const Card c = select_nth(from, static_cast<int>(rng.below(popcount(from))));
+        from &= ~bit(c);
+        drawn |= bit(c);
+        left[class_of_[c]] &= ~bit(c);
       }
-      used[c] += take;
-      s[c] = static_cast<std::uint8_t>(s[c] - take);
     }
     const Merged& m = merged_[j];
     if (m.members.size() == 1) {
@@ -313,7 +385,6 @@ void DealSampler::draw(Rng& rng, CardSet* out) const {
       }
     }
   }
-  (void)n;
 }
 
 bool DealSampler::accept(Rng& rng, const CardSet* out) const {

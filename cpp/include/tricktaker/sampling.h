@@ -29,10 +29,14 @@
 //   N_j(s) = sum over x filling location j of  w_j(x) * prod_k C(s_k, x_k) * N_{j+1}(s - x),
 //
 // where x_k cards of class k go to location j and w_j is the product of the weights of the
-// constraints on location j alone. A draw walks the locations choosing x with probability
-// term / N_j(s), then the x_k cards of each class uniformly. Locations that allow the same cards
-// and carry no constraint are merged before counting and their cards split uniformly after the
-// draw (every split of a drawn set is equally likely).
+// constraints on location j alone. From location j on, classes that the remaining locations
+// and their constraints treat alike are interchangeable too, and N_j depends only on their
+// total (Vandermonde's identity), so the state of step j counts cards per such group: the
+// state space stays small even with many hands, voids and constraints. A draw walks the
+// locations choosing x with probability term / N_j(s), then the x_g cards of each group
+// uniformly. Locations that allow the same cards and carry no constraint are merged before
+// counting and their cards split uniformly after the draw (every split of a drawn set is
+// equally likely). The most restricted locations come first, the most permissive last.
 //
 // Constraints over two or more locations are applied by rejection: a completion drawn from the
 // exact part is accepted with probability weights[t] / max(weights), so accepted completions
@@ -104,34 +108,50 @@ class DealSampler {
   bool accept(Rng& rng, const CardSet* out) const;
 
  private:
+  static constexpr int kMaxClasses = 64;
+  using Counts = std::array<std::uint8_t, kMaxClasses>;  // cards left per group of a layer
+
   struct Merged {
     int capacity = 0;
     std::vector<int> members;      // the original locations, split uniformly after a draw
     std::vector<int> constraints;  // indices into exact_
   };
   struct Class {
-    int offset = 0;  // its cards are cards_[offset, offset + size)
+    CardSet cards = 0;
     int size = 0;
     std::uint32_t locations = 0;   // the merged locations that allow it
     std::uint64_t membership = 0;  // bit c: its cards belong to exact_[c].cards
   };
-  using State = std::vector<std::uint8_t>;  // cards of each class still to place
+  // The groups of classes that are interchangeable from merged location j on.
+  struct Layer {
+    std::vector<int> group_of;             // per class
+    std::vector<int> size;                 // per group: its cards
+    std::vector<std::uint64_t> mult;       // per group: its weight in the state key
+    std::vector<int> parent;               // per group: its group in the next layer
+    std::vector<std::uint64_t> next_mult;  // per group: its parent's weight in the next key
+    std::vector<bool> allowed;             // per group: may go to location j
+    std::vector<std::uint64_t> member;     // per group: bit i, in the set of j's i-th constraint
+  };
 
+  // Calls fn(x, ways, delta) for every way x to fill merged location j from the remaining
+  // cards s (per group of layer j), with ways = w_j(x) * prod_g C(s_g, x_g) > 0 and delta the
+  // next layer's key of x.
   template <typename Fn>
-  void for_each_fill(int j, const State& s, Fn&& fn) const;
-  double weight(int j, const State& x) const;
-  double count_from(int j, State& s);
-  double lookup(int j, const State& s) const;
-  std::uint64_t key(const State& s) const;
+  void for_each_fill(int j, const Counts& s, Fn&& fn) const;
+  double last_weight(const Counts& s) const;
+  double count_from(int j, const Counts& s, std::uint64_t key);
+  double lookup(int j, std::uint64_t key) const;
+  std::uint64_t key(int j, const Counts& s) const;
+  std::uint64_t next_base(int j, const Counts& s) const;
 
   std::vector<int> capacity_;   // per original location
   std::vector<Merged> merged_;  // in the order of the dynamic programme
   std::vector<Class> classes_;
-  std::vector<Card> cards_;  // the hidden cards, grouped by class
+  std::array<std::uint8_t, 64> class_of_{};  // per hidden card
+  std::vector<Layer> layers_;
   std::vector<CountConstraint> exact_;
   std::vector<CountConstraint> rejection_;
   std::vector<double> rejection_max_;
-  std::vector<std::uint64_t> radix_;
   std::vector<std::unordered_map<std::uint64_t, double>> memo_;  // N_j by state key
   double total_ = 0;
 };

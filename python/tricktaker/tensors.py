@@ -973,6 +973,8 @@ def tensor_deck(game: Game) -> list[Card]:
 def encode_observation(game: Game, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
     """The tensor of an observation dict (``deal.observation(seat)``): nothing else is read."""
     spec, codec = _codec(game)
+    if "seat" not in observation or "phase" not in observation:
+        raise ValueError("not an observation of a deal (is the match over?)")
     return codec[1](spec, observation)
 
 

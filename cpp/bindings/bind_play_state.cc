@@ -88,7 +88,12 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
       .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
       .def_property_readonly("points", [](const TrickRecord& r) { return int(r.points); })
-      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); });
+      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); })
+      .def_property_readonly(
+          "first", [](const TrickRecord& r) { return int(r.first); },
+          "Index of the trick's first card in the history.")
+      .def_property_readonly(
+          "size", [](const TrickRecord& r) { return int(r.size); }, "Cards in the trick.");
 
   py::class_<PlayState>(m, "PlayState",
                         "The card-play state of one deal: hands, trick, history, winnings.")

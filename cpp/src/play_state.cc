@@ -171,7 +171,7 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   trick_players_.fill(0);
   history_.fill(kNoCard);
   history_players_.fill(0);
-  tricks_.fill(TrickRecord{0, 0, 0, 0});
+  tricks_.fill(TrickRecord{0, 0, 0, 0, 0, 0});
   folding_ = setup.folding;
   num_folds_ = 0;
   folds_.fill(FoldRecord{0, 0, 0, false, 0});
@@ -238,6 +238,8 @@ void PlayState::finish_trick() {
   record.winner = static_cast<std::uint8_t>(winner);
   record.points = static_cast<std::uint16_t>(points);
   record.bonus = static_cast<std::uint16_t>(bonus);
+  record.first = static_cast<std::uint8_t>(history_len_ - trick_len_);
+  record.size = trick_len_;
   points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
   won_[winner] |= cards;
@@ -254,9 +256,9 @@ void PlayState::reopen_last_trick() {
   const TrickRecord& record = tricks_[tricks_played_];
   const int winner = record.winner;
   CardSet cards = 0;
-  trick_len_ = trick_size_;
-  const int first = history_len_ - trick_size_;
-  for (int i = 0; i < trick_size_; ++i) {
+  trick_len_ = record.size;
+  const int first = record.first;
+  for (int i = 0; i < record.size; ++i) {
     trick_[i] = history_[first + i];
     trick_players_[i] = history_players_[first + i];
     cards |= bit(trick_[i]);

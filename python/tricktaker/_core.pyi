@@ -262,9 +262,19 @@ class TrickRecord:
     @property
     def bonus(self) -> int: ...
     @property
+    def first(self) -> int:
+        """
+        Index of the trick's first card in the history.
+        """
+    @property
     def leader(self) -> int: ...
     @property
     def points(self) -> int: ...
+    @property
+    def size(self) -> int:
+        """
+        Cards in the trick.
+        """
     @property
     def winner(self) -> int: ...
 

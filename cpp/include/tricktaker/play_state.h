@@ -31,6 +31,8 @@ struct TrickRecord {
   std::uint8_t winner;
   std::uint16_t points;  // card points, plus the last-trick bonus for the final trick
   std::uint16_t bonus;   // the trick's bonus (Klaverjas roem), credited to the winner
+  std::uint8_t first;    // index of the trick's first card in the history
+  std::uint8_t size;     // cards in the trick (fewer than the players when some folded)
 };
 
 struct PlayStateSetup {

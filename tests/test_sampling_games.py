@@ -293,28 +293,33 @@ def test_kirves_cut_jack_and_taken_card_are_placed() -> None:
 
 
 def test_kirves_paakot_never_in_one_final_hand() -> None:
-    """Auto pääköt: a deal that reaches speaking has no hand with RJ, BJ and JC together, so no
-    sample has one either, even when two of the three are in a seen hand."""
-    paakot = np.uint64(_core.KIRVES_PAAKOT)
-    game = tt.load("kirves", num_players=2)
-    found = 0
+    """Auto pääköt: a deal that reaches speaking has no hand with RJ, BJ and JC together, so a
+    hidden hand that could hold all of the hidden ones gets a weight 0 for holding them all,
+    and no sample has them in one hand."""
+    paakot = _core.KIRVES_PAAKOT
+    game = tt.load("kirves", num_players=3)
     for seed in range(400):
         deal = game.new_deal(seed=seed)
         deal.apply(deal.legal_actions()[len(deal.legal_actions()) // 2])
         if deal.phase != "speaking":
             continue
-        for seat in range(2):
-            own = mask_from_cards(deal.hand(seat))  # type: ignore[attr-defined]
-            if bin(own & _core.KIRVES_PAAKOT).count("1") == 2:
-                samples = tt.sample_deals(deal, seat, 300, seed=seed)
-                for p in range(2):
-                    assert ((samples.hands[:, p] & paakot) != paakot).all()
-                third = _core.KIRVES_PAAKOT & ~own
-                assert not (samples.hands[:, 1 - seat] & np.uint64(third)).any() or True
-                found += 1
-        if found >= 2:
-            return
-    raise AssertionError("no hand with two of the three among the seeds")
+        seat = deal.to_move
+        assert seat is not None
+        own = mask_from_cards(deal.hand(seat))  # type: ignore[attr-defined]
+        if own & paakot:
+            continue
+        info = knowledge(deal, seat)
+        for p in range(3):
+            if p == seat:
+                continue
+            location = 1 << info.hand_location[p]
+            weights = [ws for locs, cards, ws in info.constraints if locs == location]
+            assert weights == [[1.0, 1.0, 1.0, 0.0, 0.0, 0.0]]
+        samples = tt.sample_deals(deal, seat, 300, seed=seed)
+        for p in range(3):
+            assert ((samples.hands[:, p] & np.uint64(paakot)) != np.uint64(paakot)).all()
+        return
+    raise AssertionError("no speaking position among the seeds")
 
 
 def test_kirves_veto_needs_a_kiellonvara() -> None:

@@ -719,9 +719,10 @@ def sample_deals(
 ) -> DealSamples:
     """``n`` deals drawn uniformly among those consistent with what ``seat`` knows.
 
-    ``target`` is a deal or a match (then ``seat`` is a player of the match). The same seed
-    gives the same samples, whatever ``threads``. Raises ``ValueError`` when nothing can be
-    sampled (no hands dealt yet, or the deal is over).
+    ``target`` is a deal or a match (then ``seat`` is a player of the match). The work runs in
+    C++ with the GIL released, on ``threads`` threads (0: one per core); the same seed gives
+    the same samples whatever ``threads`` (each sample has its own generator). Raises
+    ``ValueError`` when nothing can be sampled (no hands dealt yet, or the deal is over).
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise ValueError(f"n must be an integer >= 0, got {n!r}")

@@ -98,7 +98,7 @@ def test_no_hidden_information(variant: tuple[str, dict[str, Any]]) -> None:
         ("klaverjas", {"play_rules": "rotterdam"}, 332),
         ("kiksas", {}, 418),
         ("trikiksis", {}, 335),
-        ("kirves", {"num_players": 4}, 935),
+        ("kirves", {"num_players": 4}, 936),
         ("allfours", {"preset": "trinidad"}, 723),
     ],
 )

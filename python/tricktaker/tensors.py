@@ -57,15 +57,16 @@ declined), ``peeked`` D (the First's own peeked card); ``trick_leader`` n, ``tri
 ``count_player`` n, ``count`` 2 (N1, N2 of the trump-count announcement, /6), ``count_partner``
 n, ``count_silent`` 1; ``su_dviem`` n (who declared it); ``last_lead_declined`` 1.
 
-**Kirves** (n = 2..10, D = 54; 935 floats for 4 players): ``me`` n; ``phase`` 11 (cut,
+**Kirves** (n = 2..10, D = 54; 936 floats for 4 players): ``me`` n; ``phase`` 12 (cut,
 turned_card, discard, paakot, speaking, change_poll, choose_suit, throw_in_poll, folding, play,
-over); ``to_move``, ``dealer``, ``cutter``, ``eldest`` n each; ``participants``, ``folded`` n
-each; ``marks_before`` n (/3), ``cut_marks`` n; ``examined_cut`` 1; ``cut_bottom``, ``angel``,
-``cut_jack``, ``turned`` D each; ``turned_taken`` 1; ``trump`` 4; ``kind`` 3 (normal, cut_jack,
-free_for_all); ``trump_maker`` n; ``calls_k`` 13 per seat (keep, change, pass, throw_in,
-consent, veto, refuse, suit, fold, stay, no, declare, lead: the calls that seat has made);
-``hand_hidden`` 1, ``hand``, ``peeked``, ``discarded`` D each; ``hand_sizes`` n (/6);
-``trick_leader`` n, ``trick_k`` D each; ``played_k`` D each; ``tricks_won`` n (/5).
+over, and the match phase choose_dealer); ``to_move``, ``dealer``, ``cutter``, ``eldest`` n
+each; ``participants``, ``folded`` n each; ``marks_before`` n (/3), ``cut_marks`` n;
+``examined_cut`` 1; ``cut_bottom``, ``angel``, ``cut_jack``, ``turned`` D each; ``turned_taken``
+1; ``trump`` 4; ``kind`` 3 (normal, cut_jack, free_for_all); ``trump_maker`` n; ``calls_k`` 13
+per seat (keep, change, pass, throw_in, consent, veto, refuse, suit, fold, stay, no, declare,
+lead: the calls that seat has made); ``hand_hidden`` 1, ``hand``, ``peeked``, ``discarded`` D
+each; ``hand_sizes`` n (/6); ``trick_leader`` n, ``trick_k`` D each; ``played_k`` D each;
+``tricks_won`` n (/5).
 
 **All Fours / Pitch** (n = 2..7, D = 28..54; 723 floats for 4 players and 52 cards): ``me`` n;
 ``phase`` 8 (beg, respond, auction, declare, exchange, discard, play, over); ``to_move``,
@@ -593,6 +594,7 @@ KV_PHASES = (
     "folding",
     "play",
     "over",
+    "choose_dealer",  # a match phase: the keppi holder chooses the next dealer
 )
 KV_KINDS = ("normal", "cut_jack", "free_for_all")
 KV_CALLS = (

@@ -15,7 +15,9 @@ from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards,
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
+from tricktaker.tensors import decode_observation, observation_shape, observation_tensor
 
 __version__ = "0.1.0"
 
@@ -24,6 +26,7 @@ __all__ = [
     "Bot",
     "Card",
     "Deal",
+    "DealSamples",
     "Event",
     "Game",
     "GameInfo",
@@ -36,10 +39,14 @@ __all__ = [
     "SimulationResults",
     "Suit",
     "cards_from_mask",
+    "decode_observation",
     "from_json",
     "games",
     "load",
     "mask_from_cards",
+    "observation_shape",
+    "observation_tensor",
     "parse_cards",
+    "sample_deals",
     "simulate",
 ]

@@ -60,7 +60,6 @@ class Episode:
         self.agents: list[str] = []
         self.seed: int | None = None
         self._deal: Deal | None = None
-        self._calls: list[tuple[int, int]] = []  # (deal seat, call number) of the current deal
         self._deals_done = 0
 
     # --- starting ----------------------------------------------------------------------------
@@ -95,7 +94,6 @@ class Episode:
         deal = self.adapter.current_deal(self._machine)
         if deal is not self._deal:
             self._deal = deal
-            self._calls = []
 
     @property
     def _machine(self) -> StateMachine:
@@ -128,13 +126,10 @@ class Episode:
     def observe(self, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of a player (see ``tricktaker.rl.encoding``)."""
         machine = self._machine
-        seat = self.adapter.deal_seat(machine, player)
-        obs = machine.observation(player)
-        calls = [(s, call) for s, call in self._calls if s == seat or not self._private(call)]
-        return encode_observation(self.adapter, obs, seat, calls)
-
-    def _private(self, call: int) -> bool:
-        return self.adapter.private_call(self.layout.calls[call])
+        if isinstance(machine, Match) and machine.is_over:
+            # A finished match has no deal to observe: the terminal observation is all zeros.
+            return np.zeros(self.observation_size, dtype=np.float32)
+        return encode_observation(self.adapter, machine.observation(player))
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -157,7 +152,6 @@ class Episode:
                 f"action {index} ({self.layout.names[index]}) is not allowed for "
                 f"{self.agents[player]} in phase {machine.phase}; allowed: {legal}"
             )
-        seat = self.adapter.deal_seat(machine, player)
         machine.apply(self.layout.actions[index], seat=player)
         rewards = [0.0] * len(self.agents)
         if isinstance(machine, Deal):
@@ -169,8 +163,6 @@ class Episode:
                 for s, r in enumerate(self.adapter.deal_rewards(result)):
                     rewards[seating[s]] += r
             self._deals_done = len(finished)
-        if index >= self.layout.num_cards:
-            self._calls.append((seat, index - self.layout.num_cards))
         self._sync_deal()
         return rewards
 

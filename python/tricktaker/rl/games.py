@@ -26,7 +26,7 @@ The sides' rewards thus sum to zero whenever the sides are equal in size.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Suit, cards_from_mask
@@ -46,8 +46,6 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 class GameAdapter:
     """The environment's view of one game family; one instance per loaded game."""
 
-    phases: tuple[str, ...] = ()
-
     def __init__(self, game: Game) -> None:
         self.game = game
         self.num_seats = self._num_seats()
@@ -55,7 +53,6 @@ class GameAdapter:
         self.layout = ActionLayout(
             tuple(sorted(self._cards(), key=lambda c: c.id)), tuple(self._calls())
         )
-        self.extras_size = len(self._extras_template())
 
     # --- per game --------------------------------------------------------------------------
 
@@ -74,14 +71,6 @@ class GameAdapter:
     def deal_rewards(self, result: Any) -> list[float]:
         """The reward of each deal seat for a finished deal's ``result()``."""
         raise NotImplementedError
-
-    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
-        """Game-specific numbers of seat ``seat``'s observation ``obs`` (about -1..1)."""
-        raise NotImplementedError
-
-    def _extras_template(self) -> list[float]:
-        """Extras of an empty observation, for the size."""
-        return self.extras({}, 0)
 
     # --- shared, overridable ---------------------------------------------------------------
 
@@ -112,24 +101,6 @@ class GameAdapter:
         seating = tuple(range(self.num_seats))
         return [(r, seating) for r in results]
 
-    def private_call(self, name: str) -> bool:
-        """Whether a call is seen only by the seat that makes it."""
-        return False
-
-    def seen_cards(self, obs: Mapping[str, Any]) -> list[str]:
-        """Cards the observation shows outside the hands and tricks: turned up, folded face
-        up, peeked at, discarded by the seat."""
-        out = [str(c) for c in obs.get("turned_up") or ()]
-        out += [str(c) for c in obs.get("my_discards") or ()]
-        folded = obs.get("folded")
-        if isinstance(folded, Mapping):
-            for cards in folded.values():
-                out += [str(c) for c in cards]
-        peek = obs.get("peek")
-        if isinstance(peek, Mapping) and peek.get("card"):
-            out.append(str(peek["card"]))
-        return out
-
     def relative(self, seat: int, other: int | None) -> int | None:
         return None if other is None else (other - seat) % self.num_seats
 
@@ -147,8 +118,6 @@ class GameAdapter:
 
 class KlaverjasAdapter(GameAdapter):
     """Calls: ``pass accept claim trump:S trump:H trump:D trump:C``."""
-
-    phases = ("trump_selection", "play", "roem_claim", "over")
 
     def _num_seats(self) -> int:
         return 4
@@ -182,22 +151,6 @@ class KlaverjasAdapter(GameAdapter):
         seat_of: Callable[[int], int] | None = getattr(machine, "seat_of", None)
         return player if seat_of is None else seat_of(player)
 
-    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
-        """Declarer (relative seat, 4), proposed suit (4), card points and roem of the seat's
-        team and the other (/162, /200), and in a match the team scores (/2000) and the deal
-        number (/16)."""
-        team = seat % 2
-        out = _one_hot(4, self.relative(seat, self.seat_of_name(obs.get("declarer"))))
-        proposed = obs.get("proposed_suit")
-        out += _one_hot(4, None if proposed is None else SUITS.index(proposed))
-        points = obs.get("card_points", [0, 0])
-        roem = obs.get("roem", [0, 0])
-        out += [points[team] / 162, points[1 - team] / 162, roem[team] / 200, roem[1 - team] / 200]
-        info = obs.get("match") or {}
-        scores = info.get("team_scores", [0, 0])
-        out += [scores[team] / 2000, scores[1 - team] / 2000, info.get("deal", 0) / 16]
-        return out
-
 
 # --- All Fours / Pitch -------------------------------------------------------------------------
 
@@ -206,18 +159,6 @@ class AllFoursAdapter(GameAdapter):
     """Calls: ``stand beg give_one run pass done fold trump:S .. trump:C``, then ``bid:N`` for
     every bid of the options' range (``min_bid`` .. the highest bid), then ``discard:<card>``
     for every card of the pack in card id order. Discards are private calls."""
-
-    phases = (
-        "deal",
-        "beg",
-        "respond",
-        "auction",
-        "declare",
-        "exchange",
-        "discard",
-        "play",
-        "over",
-    )
 
     def __init__(self, game: Game) -> None:
         self.options: Any = game.options
@@ -242,9 +183,6 @@ class AllFoursAdapter(GameAdapter):
         calls += [f"discard:{c}" for c in sorted(self._cards(), key=lambda c: c.id)]
         return calls
 
-    def private_call(self, name: str) -> bool:
-        return name.startswith("discard:")
-
     def deal_rewards(self, result: Any) -> list[float]:
         change = list(result.score_change)
         total = sum(change)
@@ -264,24 +202,6 @@ class AllFoursAdapter(GameAdapter):
                 order.append(side)
         return order
 
-    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
-        """Side scores from the seat's side round the table (/target), the bid and the high
-        bid (/highest bid), the pitcher and the begger (relative seat), the stock size (/pack)
-        and every seat's hand size (relative order, /cards dealt)."""
-        n = self.num_seats
-        target = max(1, int(self.options.target))
-        scores = obs.get("scores", [0] * self.num_sides)
-        out = [scores[side] / target for side in self.side_order(seat)]
-        top = max(1, self.options.bid_range[1])
-        out += [(obs.get("bid") or 0) / top, (obs.get("high_bid") or 0) / top]
-        out += _one_hot(n, self.relative(seat, self.seat_of_name(obs.get("pitcher"))))
-        out += _one_hot(n, self.relative(seat, self.seat_of_name(obs.get("begger"))))
-        out.append(obs.get("stock_size", 0) / max(1, self.layout.num_cards))
-        sizes = obs.get("hand_sizes", [0] * n)
-        deal_size = max(1, int(self.options.deal_size))
-        out += [sizes[(seat + k) % n] / deal_size for k in range(n)]
-        return out
-
 
 # --- Kiksas / Trikiksis ------------------------------------------------------------------------
 
@@ -294,16 +214,6 @@ class KiksasAdapter(GameAdapter):
     writing-off targets from a first deal played at random), as ``tricktaker simulate`` plays.
     """
 
-    phases = (
-        "peek",
-        "peek_decision",
-        "trump_choice",
-        "akis",
-        "play",
-        "su_dviem",
-        "last_lead",
-        "over",
-    )
     DEAL_TYPES = ("first", "writing", "writing_off")
 
     def _num_seats(self) -> int:
@@ -349,67 +259,6 @@ class KiksasAdapter(GameAdapter):
             out.append((total - own) / others - own)
         return out
 
-    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
-        """Deal type (3); the writing pair or active player (relative seats, n); the side of
-        the seat and the other side: targets, points (/138) and tricks (/tricks per deal);
-        the Akis player (relative, n), its kind (3) and the seat sitting out (relative, n); the
-        announced and added trump count (/6); in a match the figures of each pair or player,
-        the seat's own first (/figures to lose)."""
-        n = self.num_seats
-        deal_type = obs.get("deal_type")
-        out = _one_hot(
-            3, self.DEAL_TYPES.index(deal_type) if deal_type in self.DEAL_TYPES else None
-        )
-        writers = [0.0] * n
-        pair = obs.get("writing_pair")
-        if pair:
-            for name in pair:
-                rel = self.relative(seat, self.seat_of_name(name))
-                if rel is not None:
-                    writers[rel] = 1.0
-        active = self.relative(seat, self.seat_of_name(obs.get("active_player")))
-        if active is not None:
-            writers[active] = 1.0
-        out += writers
-        akis = obs.get("akis") or {}
-        akis_player = self.seat_of_name(akis.get("player"))
-        if n == 4:
-            side = seat % 2
-        else:  # Trikiksis: side 0 is the lone player (Akis player or active player)
-            lone = (
-                akis_player
-                if akis_player is not None
-                else self.seat_of_name(obs.get("active_player"))
-            )
-            side = 0 if lone == seat else 1
-        targets = obs.get("targets") or [0, 0]
-        points = obs.get("points") or [0, 0]
-        tricks = obs.get("tricks_won") or [0, 0]
-        per_deal = 24 // n
-        out += [targets[side] / 138, targets[1 - side] / 138]
-        out += [points[side] / 138, points[1 - side] / 138]
-        out += [tricks[side] / per_deal, tricks[1 - side] / per_deal]
-        out += _one_hot(n, self.relative(seat, akis_player))
-        kind = akis.get("kind")
-        out += _one_hot(3, "abc".index(kind) if kind in ("a", "b", "c") else None)
-        out += _one_hot(n, self.relative(seat, self.seat_of_name(obs.get("sitting_out"))))
-        announced = added = 0
-        for event in obs.get("events", ()):
-            if event.get("type") == "TrumpCountAnnounced":
-                announced = event.get("value", 0)
-            elif event.get("type") == "TrumpCountAdded":
-                added = event.get("total", 0)
-        out += [announced / 6, added / 6]
-        info = obs.get("match") or {}
-        figures = info.get("figures") or {}
-        limit = max(1, int(info.get("figures_to_lose", 12)))
-        units = self.units
-        own = self.unit_of(seat)
-        for k in range(len(units)):
-            unit = units[(own + k) % len(units)]
-            out.append(figures.get(unit, {}).get("total", 0) / limit)
-        return out
-
 
 # --- Kirves --------------------------------------------------------------------------------------
 
@@ -427,21 +276,6 @@ class KirvesAdapter(GameAdapter):
     participants (0 for a seat that does not take part); keppi and kirves follow from the marks
     and carry no reward of their own.
     """
-
-    phases = (
-        "cut",
-        "turned_card",
-        "discard",
-        "paakot",
-        "speaking",
-        "change_poll",
-        "choose_suit",
-        "throw_in_poll",
-        "folding",
-        "play",
-        "choose_dealer",
-        "over",
-    )
 
     def _num_seats(self) -> int:
         return int(self.game.options.num_players)
@@ -464,9 +298,6 @@ class KirvesAdapter(GameAdapter):
         calls += [f"discard:{c}" for c in sorted(self._cards(), key=lambda c: c.id)]
         return calls + ["dealer"] + [f"dealer:{name}" for name in self.deal_seat_names]
 
-    def private_call(self, name: str) -> bool:
-        return name.startswith("discard:")
-
     def deal_rewards(self, result: Any) -> list[float]:
         marks = list(result.marks)
         players = list(result.participants)
@@ -474,56 +305,6 @@ class KirvesAdapter(GameAdapter):
         out = [0.0] * self.num_seats
         for p in players:
             out[p] = float(marks[p] - (total - marks[p]) / max(1, len(players) - 1))
-        return out
-
-    def seen_cards(self, obs: Mapping[str, Any]) -> list[str]:
-        """The turned card, the cut's bottom, angel and saving-angel cards and cut jack, the
-        seat's own peeked and discarded cards."""
-        out = [str(c) for c in obs.get("peeked") or ()]
-        for key in ("turned_card", "discarded", "angel_card"):
-            if obs.get(key):
-                out.append(str(obs[key]))
-        cut = obs.get("cut") or {}
-        for key in ("bottom_card", "angel_card", "cut_jack"):
-            if cut.get(key):
-                out.append(str(cut[key]))
-        for pair in cut.get("saving_angels") or ():
-            out += [str(c) for c in (pair if isinstance(pair, list | tuple) else [pair])]
-        return out
-
-    def extras(self, obs: Mapping[str, Any], seat: int) -> list[float]:
-        """Per relative seat (n each): marks before the deal (/3), marks from the cut,
-        taking part, folded, tricks won (/5), cards held (/5), keppis (/2); the trump maker,
-        the cutter, the eldest and the keppi holder (relative one-hots, n each); the kind of
-        deal (normal, cut jack, free for all) and whether the turned card was taken."""
-        n = self.num_seats
-        names = self.deal_seat_names
-
-        def by_seat(values: Any, scale: float) -> list[float]:
-            if isinstance(values, Mapping):
-                values = [values.get(name, 0) for name in names]
-            values = list(values or [0] * n)
-            return [float(values[(seat + k) % n] or 0) / scale for k in range(n)]
-
-        def members(seats: Any) -> list[float]:
-            out = [0.0] * n
-            for name in seats or ():
-                rel = self.relative(seat, self.seat_of_name(name))
-                if rel is not None:
-                    out[rel] = 1.0
-            return out
-
-        info = obs.get("match") or {}
-        out = by_seat(obs.get("marks_before"), 3) + by_seat(obs.get("cut_marks"), 1)
-        out += members(obs.get("participants")) + members(obs.get("folded"))
-        out += by_seat(obs.get("tricks_won"), 5) + by_seat(obs.get("hand_sizes"), 5)
-        out += by_seat(info.get("keppis"), 2)
-        for key in ("trump_maker", "cutter", "eldest", "keppi_holder"):
-            out += _one_hot(n, self.relative(seat, self.seat_of_name(obs.get(key))))
-        kinds = ("normal", "cut_jack", "free_for_all")
-        kind = obs.get("kind")
-        out += _one_hot(3, kinds.index(kind) if kind in kinds else None)
-        out.append(1.0 if obs.get("turned_taken") else 0.0)
         return out
 
 

@@ -90,7 +90,7 @@ class TrickTakerEnv(AECEnv):
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        -1.0, 1.0, (self.episode.observation_size,), dtype=np.float32
+                        -np.inf, np.inf, (self.episode.observation_size,), dtype=np.float32
                     ),
                     "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
                 }

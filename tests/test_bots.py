@@ -360,3 +360,41 @@ def test_cli_simulate_compares_bots(capsys: pytest.CaptureFixture[str]) -> None:
         == 0
     )
     assert "bots rule random rule random" in capsys.readouterr().out
+
+
+def test_simulator_observations_offer_the_engine_sampler() -> None:
+    """``sample_hands`` gives sampled hands only: the seat's own hand as it is, the others'
+    drawn from the cards it cannot see."""
+    from tricktaker.sim import SeatObservation, play_deal
+
+    game = tt.load("klaverjas")
+    deal = game.new_deal(seed=3, dealer="W", trump="S", declarer="N")
+    for _ in range(2):
+        deal.apply(deal.legal_actions()[0])
+    seat = deal.to_move
+    assert seat is not None
+    live = SeatObservation(deal, seat)
+    drawn = live.sample_hands(5, seed=1)
+    real = deal.play_state()
+    assert len(drawn) == 5
+    for hands in drawn:
+        assert hands[seat] == real.hand(seat)
+        assert sum(bin(h).count("1") for h in hands) == sum(
+            bin(real.hand(s)).count("1") for s in range(4)
+        )
+    live.close()
+    with pytest.raises(RuntimeError):
+        live.sample_hands(1, seed=1)
+    # the PIMC bot takes its samples from there during a simulation
+    calls: list[int] = []
+
+    class Counting(PimcBot):
+        def _states(self, position: Any) -> Any:
+            calls.append(int(callable(getattr(self._observation, "sample_hands", None))))
+            return super()._states(position)
+
+    bots = [Counting(1, samples=2), make_bot("rule", 2), Counting(3, samples=2), make_bot("rule")]
+    for bot in bots:
+        bind_bot(bot, game)
+    play_deal(game.new_deal(seed=8), bots.__getitem__)
+    assert calls and all(calls)

@@ -47,7 +47,7 @@ from tricktaker.compare import compare
 from tricktaker.games.base import Action, Deal, Event, Game, Match, StateMachine, new_seed
 from tricktaker.games.options import options_to_dict
 from tricktaker.registry import games, load
-from tricktaker.sim import bot_seed, simulate
+from tricktaker.sim import SeatObservation, bot_seed, simulate
 
 __all__ = ["TextView", "main", "register_view"]
 
@@ -388,7 +388,9 @@ def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -
                     print(line, file=out)
                 action = _ask(stdin, out, legal, obs, view, _accepts_illegal(machine, seat))
             else:
-                action = bots[seat].act(obs, legal)
+                live = SeatObservation(machine, seat)  # offers the engine's sampler to bots
+                action = bots[seat].act(live, legal)
+                live.close()
             try:
                 event = machine.apply(action)
             except ValueError as exc:

@@ -66,6 +66,7 @@ from tricktaker.registry import load
 __all__ = [
     "Column",
     "SimulationResults",
+    "SeatObservation",
     "SummaryAdapter",
     "bot_seed",
     "deal_seed",
@@ -203,7 +204,7 @@ class SimulationResults:
 # --- the simulation loop ---------------------------------------------------------------------
 
 
-class _Observation(Mapping[str, Any]):
+class SeatObservation(Mapping[str, Any]):
     """A seat's observation, built on first use: a bot that never looks costs nothing.
 
     It is valid while the bot acts; reading it afterwards raises, so it can never show a later
@@ -227,6 +228,18 @@ class _Observation(Mapping[str, Any]):
 
     def close(self) -> None:
         self._open = False
+
+    def sample_hands(self, n: int, seed: int) -> list[list[int]]:
+        """``n`` deals of the cards this seat cannot see, drawn uniformly among those consistent
+        with what it knows (``tricktaker.sample_deals``): each sample's hands by play-state seat
+        as card masks. Only sampled cards come back, never the deal, so a bot may use it (the
+        PIMC bot does) and stays blind to the other hands."""
+        if not self._open:
+            raise RuntimeError("an observation is only valid while the bot acts")
+        from tricktaker.sampling import sample_deals
+
+        samples = sample_deals(self._machine, self._seat, n, seed=seed)
+        return [samples.play_hands(i) for i in range(len(samples))]
 
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
@@ -292,7 +305,7 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
             raise RuntimeError(f"{deal!r} is not over but no seat is to act")
         legal = deal.legal_actions()
         bot = seats(seat)
-        observation = _Observation(deal, seat)
+        observation = SeatObservation(deal, seat)
         action = bot.act(observation, legal)
         observation.close()
         try:

@@ -110,7 +110,6 @@ class PlayState {
   int side(int seat) const { return side_[seat]; }
   CardSet hand(int seat) const { return hands_[seat]; }
   const RulesTable& rules() const { return rules_; }
-  CardSet first_lead_cards() const { return first_lead_cards_; }
   int fixed_leader() const { return fixed_leader_; }
 
   int trick_size() const { return trick_size_; }  // cards per full trick

@@ -1,10 +1,16 @@
 """The PIMC bot: Perfect-Information Monte Carlo over sampled hidden hands.
 
 For a card to play, the bot samples deals of the cards it cannot see that fit everything its
-seat knows (``tricktaker.bots.sampling``), rebuilds each sample as the game's own play state
-with the cards played so far replayed, solves it double dummy with a warm solver (one
-``Solver`` per bot, its transposition table kept between calls) and plays the legal card with
-the best average value. Ties go to the rule-based bot's card when it is among the best.
+seat knows, rebuilds each sample as the game's own play state with the cards played so far
+replayed, solves it double dummy with a warm solver (one ``Solver`` per bot, its transposition
+table kept between calls) and plays the legal card with the best average value. Ties go to the
+rule-based bot's card when it is among the best.
+
+The samples come from the engine's uniform sampler (``tricktaker.sample_deals``) when the
+observation offers it as ``observation.sample_hands(n, seed)``, as the simulator's and the
+comparison's observations do: only sampled hands come back, never the deal. A plain
+observation (a dict, say from JSON) falls back to the approximate stand-in sampler of
+``tricktaker.bots.sampling``, which works from the observation alone.
 
 Budget: ``samples`` deals per decision, or ``ms`` milliseconds (at least one sample); a budget
 in samples is deterministic under the seed, one in milliseconds depends on the machine.
@@ -30,7 +36,7 @@ bot's: its hand evaluation is cheap and PIMC would need a solver run per option.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -401,6 +407,7 @@ class PimcBot:
         self.memory_mb = memory_mb
         self._solver: Any = None
         self._game: Game | None = None
+        self._observation: Mapping[str, Any] | None = None
         self.rule = RuleBot(seed)
         self.reset(seed)
 
@@ -419,6 +426,13 @@ class PimcBot:
         return self._solver
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        self._observation = observation
+        try:
+            return self._act(observation, legal_actions)
+        finally:
+            self._observation = None
+
+    def _act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("a bot cannot act: there are no legal actions")
         cards = [a for a in legal_actions if a.card is not None]
@@ -437,6 +451,29 @@ class PimcBot:
             return hint
         return Action.play(Card(min(top)))
 
+    def _states(self, position: Position) -> Iterator[Any]:
+        """Play states of sampled deals, without end: from the engine's uniform sampler when
+        the observation offers it (``sample_hands``, as the simulator's do), else from the
+        stand-in sampler of ``tricktaker.bots.sampling``."""
+        sampler = getattr(self._observation, "sample_hands", None)
+        if callable(sampler):
+            legal = position.view.legal
+            chunk = self.samples if self.ms is None else 8
+            while True:
+                try:
+                    drawn = sampler(chunk, int(self._rng.next()) >> 1)
+                except ValueError:
+                    break
+                for hands in drawn:
+                    state = position.make_state([int(h) for h in hands])
+                    if state is not None and state.legal_moves() == legal:
+                        yield state
+        while True:
+            state = position.sample(self._rng)
+            if state is None:
+                return
+            yield state
+
     def card_values(self, position: Position) -> dict[int, float]:
         """Average double-dummy value of each legal card over the sampled deals."""
         legal = position.view.legal
@@ -444,8 +481,9 @@ class PimcBot:
         start = time.perf_counter()
         solved = 0
         budget = self.samples if self.ms is None else 1_000_000
+        states = self._states(position)
         for _ in range(budget):
-            state = position.sample(self._rng)
+            state = next(states, None)
             if state is None:
                 break
             result = self.solver.solve(state, position.objective)

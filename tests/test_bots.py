@@ -27,6 +27,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("klaverjas", {"trump_selection": "drawn"}),
     ("klaverjas", {"trump_selection": "utrecht", "play_rules": "rotterdam"}),
     ("klaverjas", {"roem_claim": "manual", "signals": "same_suit"}),
+    ("klaverjas", {"signals": "opposite_colour", "lead_signals": True}),
     ("kiksas", {}),
     ("trikiksis", {}),
     ("allfours", {}),
@@ -398,3 +399,36 @@ def test_simulator_observations_offer_the_engine_sampler() -> None:
         bind_bot(bot, game)
     play_deal(game.new_deal(seed=8), bots.__getitem__)
     assert calls and all(calls)
+
+
+def test_pimc_in_the_simulator_is_deterministic() -> None:
+    game = tt.load("kiksas")
+    first = compare(game, ["pimc:3", "rule"], deals=3, seed=4).pairs[0].diffs.tolist()
+    again = compare(game, ["pimc:3", "rule"], deals=3, seed=4).pairs[0].diffs.tolist()
+    assert first == again
+
+
+def test_klaverjas_lead_signals() -> None:
+    """§6.3: a forehand declarer with the trump jack opens with a small card of another suit,
+    without it with an ace of another suit."""
+    game = tt.load("klaverjas", lead_signals=True)
+    bot = make_bot("rule")
+    seen = {"small": 0, "ace": 0}
+    for seed in range(60):
+        deal = game.new_deal(seed=seed, dealer="W")
+        hand = deal.observation(0)["hand"]
+        suits = {c[-1] for c in hand}
+        trump = next((s for s in "SHDC" if s in suits and s != "S"), "H")
+        deal.apply(f"trump:{trump}")  # N, the forehand, declares
+        card = bot.act(deal.observation(0), deal.legal_actions())
+        assert card.card is not None
+        plain = [c for c in hand if c[-1] != trump and c[0] != "J"]
+        if f"J{trump}" in hand:
+            if any(c[0] in "789" for c in plain):
+                assert card.card.suit is not None and card.card.suit.letter != trump
+                assert str(card.card)[0] in "789"
+                seen["small"] += 1
+        elif any(c[0] == "A" for c in plain):
+            assert str(card.card)[0] == "A" and str(card.card)[-1] != trump
+            seen["ace"] += 1
+    assert seen["small"] and seen["ace"]

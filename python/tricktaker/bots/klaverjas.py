@@ -6,7 +6,9 @@ suit worth at least ``NAME_FROM`` (a little less for the last speakers) and, whe
 best suit it may name. Play: the shared heuristic with the playing team drawing trumps, the
 defenders leading side aces rather than trumps, and the signals of §6 read as hints (a low
 discard shows the ace: lead that suit; a picture discard: avoid it; opposite colour: lead the
-same-colour suit). When the team's convention is on, the bot's own discards signal too.
+same-colour suit). When the team's convention is on, the bot's own discards signal too, and with
+lead signals on a forehand declarer opens as §6.3 says (a small card with the trump jack, an
+ace without it), which tells his partner whether to draw trumps.
 Roem is claimed whenever the trick has some (manual claiming, §4.6).
 """
 
@@ -175,19 +177,45 @@ def _signal_discard(obs: Mapping[str, Any], view: PlayView) -> int | None:
     return None
 
 
+def _lead_signal(obs: Mapping[str, Any], view: PlayView, declarer: int) -> int | None:
+    """§6.3, with ``lead_signals`` on: the declarer who is forehand opens with a small card of
+    another suit when he holds the trump jack, else with an ace of another suit."""
+    if not (obs.get("conventions") or {}).get("lead_signals") or view.history or view.trick:
+        return None
+    if view.me != declarer or seat_index(obs["forehand"]) != declarer:
+        return None
+    plain = [c for c in bits(view.legal) if not view.is_trump(c)]
+    jack = Card.make(Rank.JACK, Suit(view.trump)).id
+    if (view.hand >> jack) & 1:
+        small = [c for c in plain if Card(c).rank in LOW_RANKS]
+        return min(small, key=lambda c: (view.strength(c), c)) if small else None
+    aces = [c for c in plain if Card(c).rank == Rank.ACE]
+    return aces[0] if aces else None
+
+
+def _declarer_lacks_jack(obs: Mapping[str, Any], view: PlayView, declarer: int) -> bool:
+    """§6.3 read by the partner: an opening ace from a forehand declarer denies the trump jack."""
+    if not (obs.get("conventions") or {}).get("lead_signals") or not view.history:
+        return False
+    seat, card = view.history[0]
+    return seat == declarer and not view.is_trump(card) and Card(card).rank == Rank.ACE
+
+
 def choose_play(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     view = play_view(obs, legal)
     declarer = seat_index(obs["declarer"])
     playing = view.friendly(declarer)
     prefer, avoid = _signal_hints(obs, view)
+    partner_lacks_jack = view.me != declarer and _declarer_lacks_jack(obs, view, declarer)
     style = Style(
-        pull_trumps=playing,
-        lead_trumps=playing,
+        pull_trumps=playing and not partner_lacks_jack,
         gamble_from=10,
         prefer_lead=prefer,
         avoid_lead=avoid,
     )
-    card = _signal_discard(obs, view)
+    card = _lead_signal(obs, view, declarer)
+    if card is None:
+        card = _signal_discard(obs, view)
     if card is None:
         card = choose_card(view, style)
     return Action.play(Card(card))

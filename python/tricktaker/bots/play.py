@@ -23,8 +23,6 @@ class Style:
 
     # Lead the top trump while the opponents may still hold trumps.
     pull_trumps: bool = False
-    # Lead trumps at all (defenders in Klaverjas rarely do).
-    lead_trumps: bool = True
     # Extra worth of a card beyond its card points (All Fours items, ...).
     bonus: Callable[[int], int] = field(default=lambda c: 0)
     # Points at stake from which a doubtful win is still tried with the strongest card.

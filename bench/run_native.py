@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FLAGS = ["-O3", "-std=c++17", "-DNDEBUG"]
+FLAGS = ["-O3", "-std=c++17", "-DNDEBUG", "-pthread"]
 
 
 def build(out: pathlib.Path, sources: list[pathlib.Path], extra: list[str]) -> None:

@@ -4,6 +4,8 @@ tricktaker's C++ core: cards, rules tables, the play state and game evaluation
 
 from __future__ import annotations
 import collections.abc
+import numpy
+import numpy.typing
 import typing
 
 __all__: list[str] = [
@@ -12,9 +14,11 @@ __all__: list[str] = [
     "AllFoursAward",
     "AllFoursDealScore",
     "AllFoursItem",
+    "AllFoursPlayouts",
     "BLACK_JOKER",
     "FigureKind",
     "FollowPolicy",
+    "GamePlayouts",
     "IllegalAction",
     "KIRVES_ALWAYS_TRUMPS",
     "KIRVES_PAAKOT",
@@ -22,13 +26,16 @@ __all__: list[str] = [
     "KiksasDealResult",
     "KiksasDealType",
     "KiksasOutcome",
+    "KiksasPlayouts",
     "KiksasTrumpCount",
     "KirvesDealKind",
     "KirvesDealOutcome",
     "KirvesDealRoles",
+    "KirvesPlayouts",
     "KirvesWinRule",
     "KirvesWinner",
     "KlaverjasDealScore",
+    "KlaverjasPlayouts",
     "OvertrumpDuty",
     "PlayState",
     "RED_JOKER",
@@ -62,8 +69,6 @@ __all__: list[str] = [
     "kirves_sides",
     "kirves_trump_strength",
     "kirves_winner",
-    "klaverjas_playouts_from",
-    "klaverjas_random_playouts",
     "klaverjas_roem",
     "klaverjas_rules",
     "klaverjas_score",
@@ -71,6 +76,9 @@ __all__: list[str] = [
     "legal_cards",
     "mask_to_ids",
     "parse_card",
+    "playouts_from_deals",
+    "playouts_from_state",
+    "random_playouts",
     "trick_winner_index",
 ]
 
@@ -853,6 +861,67 @@ class AllFoursDealScore:
     @property
     def score(self) -> list[int]: ...
 
+class GamePlayouts:
+    """
+    A game's random-playout batch: rules tables built once, the deal, the play and the game's evaluation, all native.
+    """
+    def columns(self) -> list[tuple[str, str, int, str]]:
+        """
+        (name, dtype, width, doc) of every result column; width 0 = shape (n,).
+        """
+    @property
+    def deck(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+
+class KlaverjasPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        *,
+        rotterdam: bool = False,
+        undertrump_compulsory: bool = False,
+        pit_for_any_team: bool = True,
+        tie_is_nat: bool = True,
+    ) -> None: ...
+
+class KirvesPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        num_players: typing.SupportsInt | typing.SupportsIndex,
+        *,
+        overtake_required: bool = False,
+        overtake_exempts_partner: bool = False,
+        must_trump_when_void: bool = False,
+        folded_players_score_with_side: bool = False,
+    ) -> None: ...
+    def set_roles(self, roles: KirvesDealRoles) -> None:
+        """
+        Evaluate with these roles (a position's own) instead of a normal deal of the declarer.
+        """
+
+class KiksasPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        *,
+        trikiksis: bool = False,
+        must_overtrump: bool = False,
+        must_head_in_suit: bool = False,
+        partner_exemption: bool = False,
+        forced_first_lead: bool = True,
+        options: KiksasDealContext = ...,
+    ) -> None: ...
+    def set_context(self, context: KiksasDealContext) -> None:
+        """
+        Evaluate with this context (a position's own) instead of a writing deal.
+        """
+
+class AllFoursPlayouts(GamePlayouts):
+    def __init__(self, options: dict) -> None: ...
+    @property
+    def num_sides(self) -> int: ...
+
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
 ) -> int:
@@ -992,32 +1061,6 @@ def kirves_winner(
 
 @typing.overload
 def kirves_winner(state: PlayState) -> KirvesWinner: ...
-def klaverjas_playouts_from(
-    state: PlayState,
-    playing_team: typing.SupportsInt | typing.SupportsIndex,
-    n: typing.SupportsInt | typing.SupportsIndex,
-    seed: typing.SupportsInt | typing.SupportsIndex,
-    pit_for_any_team: bool = True,
-    tie_is_nat: bool = True,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict[str, typing.Any]:
-    """
-    n random playouts of a Klaverjas position; per-playout results as numpy arrays.
-    """
-
-def klaverjas_random_playouts(
-    n: typing.SupportsInt | typing.SupportsIndex,
-    seed: typing.SupportsInt | typing.SupportsIndex,
-    rotterdam: bool = False,
-    undertrump_compulsory: bool = False,
-    pit_for_any_team: bool = True,
-    tie_is_nat: bool = True,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict[str, typing.Any]:
-    """
-    n random Klaverjas deals: random dealer, uniform trump and declarer, random legal cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).
-    """
-
 def klaverjas_roem(
     cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     trump: typing.SupportsInt | typing.SupportsIndex,
@@ -1070,6 +1113,45 @@ def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
     """
 
 def parse_card(arg0: str) -> int: ...
+def playouts_from_deals(
+    game: GamePlayouts,
+    hands: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64],
+    trump: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    leader: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    declarer: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    dealer: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    bid: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    Given deals played with random legal cards (see random_playouts).
+    """
+
+def playouts_from_state(
+    game: GamePlayouts,
+    state: PlayState,
+    declarer: typing.SupportsInt | typing.SupportsIndex,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bid: typing.SupportsInt | typing.SupportsIndex,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random playouts of a position (see random_playouts).
+    """
+
+def random_playouts(
+    game: GamePlayouts,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random deals played with random legal cards; a dict of numpy arrays, one row per deal. Deal i depends only on (seed, i).
+    """
+
 def trick_winner_index(
     rules: RulesTable, cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
 ) -> int:

@@ -183,8 +183,9 @@ void bind_playout(py::module_& m) {
            "Evaluate with this context (a position's own) instead of a writing deal.");
 
   py::class_<AllFoursPlayouts, GamePlayouts>(m, "AllFoursPlayouts")
-      .def(py::init(
-               [](const py::dict& options) { return AllFoursPlayouts(allfours_options(options)); }),
+      .def(py::init([](const std::map<std::string, py::object>& options) {
+             return AllFoursPlayouts(allfours_options(options));
+           }),
            py::arg("options"))
       .def_property_readonly("num_sides", &AllFoursPlayouts::num_sides);
 

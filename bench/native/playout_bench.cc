@@ -29,7 +29,7 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 11;
-  const int playouts = 1 << 18;
+  const int playouts = argc > 2 ? std::atoi(argv[2]) : 1 << 18;
   const KlaverjasPlayouts game(KlaverjasRulesOptions{}, KlaverjasScoringOptions{});
   Rng rng(12345);
   long long sink = 0;

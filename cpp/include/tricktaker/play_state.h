@@ -130,7 +130,8 @@ class PlayState {
   int current_winner() const { return trick_len_ ? trick_players_[winner_pos_] : -1; }
 
  private:
-  int next_seat(int seat) const;
+  int next_seat(int seat) const { return next_[seat]; }
+  void update_next_seats();
   void finish_trick();
   void reopen_last_trick();
   void undo_fold();
@@ -154,8 +155,11 @@ class PlayState {
   std::int8_t fixed_leader_;
   std::uint8_t trick_len_;
   std::uint8_t winner_pos_;
+  std::int8_t led_;  // effective suit of the current trick's first card (-1 before a lead)
   std::uint8_t cards_left_;
   std::uint8_t history_len_;
+  CardSet beat_mask_;  // the cards that would beat the current trick's winner (rules.beaters)
+  std::array<std::uint8_t, kMaxPlayers> next_;  // the next playing seat after each seat
   std::array<Card, kMaxPlayers> trick_;
   std::array<std::uint8_t, kMaxPlayers> trick_players_;
   std::array<Card, kMaxCardsPlayed> history_;

@@ -19,8 +19,10 @@ namespace {
 // The legal cards for a hand facing a non-empty trick whose led effective suit is `led` and
 // `beat` = rules.beaters(its winning card): the follow policy applied in a fixed order. Every
 // branch works on card masks; only head_in_suit looks at the trick's cards.
+template <typename PartnerWinning>
 inline CardSet legal_in_trick(const RulesTable& rules, CardSet hand, int led, CardSet beat,
-                              bool partner_winning, const Card* trick_cards, int trick_len) {
+                              PartnerWinning partner_winning, const Card* trick_cards,
+                              int trick_len) {
   const FollowPolicy& policy = rules.policy;
   const CardSet of_led = hand & rules.suit_cards[led];
   CardSet legal;
@@ -59,11 +61,11 @@ inline CardSet legal_in_trick(const RulesTable& rules, CardSet hand, int led, Ca
     const CardSet lower = trumps & ~higher;
     const bool must_trump =
         policy.void_trump == VoidTrumpDuty::kAlways ||
-        (policy.void_trump == VoidTrumpDuty::kUnlessPartnerWinning && !partner_winning);
+        (policy.void_trump == VoidTrumpDuty::kUnlessPartnerWinning && !partner_winning());
     if (must_trump) {
       const bool must_overtrump =
           policy.overtrump == OvertrumpDuty::kAlways ||
-          (policy.overtrump == OvertrumpDuty::kUnlessPartnerWinning && !partner_winning);
+          (policy.overtrump == OvertrumpDuty::kUnlessPartnerWinning && !partner_winning());
       if (!must_overtrump) {
         legal = trumps;
       } else if (higher) {
@@ -80,7 +82,7 @@ inline CardSet legal_in_trick(const RulesTable& rules, CardSet hand, int led, Ca
     }
   }
 
-  if (policy.must_beat_trick && !(policy.must_beat_exempts_partner && partner_winning)) {
+  if (policy.must_beat_trick && !(policy.must_beat_exempts_partner && partner_winning())) {
     const CardSet beating = legal & beat;
     if (beating) legal = beating;
   }
@@ -92,8 +94,9 @@ CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_car
                     int winner_pos, bool partner_winning) {
   if (trick_len == 0) return hand;
   const Card winning = trick_cards[winner_pos];
-  return legal_in_trick(rules, hand, rules.effective_suit[trick_cards[0]], rules.beaters(winning),
-                        partner_winning, trick_cards, trick_len);
+  return legal_in_trick(
+      rules, hand, rules.effective_suit[trick_cards[0]], rules.beaters(winning),
+      [partner_winning] { return partner_winning; }, trick_cards, trick_len);
 }
 
 PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
@@ -170,6 +173,8 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   winner_pos_ = 0;
   led_ = -1;
   beat_mask_ = 0;
+  trick_set_ = 0;
+  trick_points_ = 0;
   history_len_ = 0;
   first_lead_cards_ = setup.first_lead_cards;
   trick_.fill(kNoCard);
@@ -200,7 +205,9 @@ CardSet PlayState::legal_moves() const {
     if (history_len_ == 0 && (hand & first_lead_cards_)) return hand & first_lead_cards_;
     return hand;
   }
-  const bool partner_winning = side_[trick_players_[winner_pos_]] == side_[to_move_];
+  const auto partner_winning = [this] {
+    return side_[trick_players_[winner_pos_]] == side_[to_move_];
+  };
   return legal_in_trick(rules_, hand, led_, beat_mask_, partner_winning, trick_.data(), trick_len_);
 }
 
@@ -214,6 +221,8 @@ void PlayState::play(Card c) {
   history_players_[history_len_] = static_cast<std::uint8_t>(player);
   ++history_len_;
   --cards_left_;
+  trick_set_ |= bit(c);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
   if (pos == 0) {
     led_ = rules_.effective_suit[c];
     winner_pos_ = 0;
@@ -233,7 +242,7 @@ void PlayState::play(Card c) {
 int PlayState::trick_bonus_value() const {
   switch (rules_.trick_bonus) {
     case TrickBonus::kKlaverjasRoem:
-      return klaverjas_roem(trick_.data(), trick_len_, rules_.trump);
+      return trick_len_ == 4 ? klaverjas_roem_of_set(trick_set_, rules_.trump) : 0;
     case TrickBonus::kNone:
       break;
   }
@@ -242,12 +251,7 @@ int PlayState::trick_bonus_value() const {
 
 void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
-  int points = 0;
-  CardSet cards = 0;
-  for (int i = 0; i < trick_len_; ++i) {
-    points += rules_.points[trick_[i]];
-    cards |= bit(trick_[i]);
-  }
+  int points = trick_points_;
   if (cards_left_ == 0) points += rules_.last_trick_bonus;
   const int bonus = trick_bonus_value();
   TrickRecord& record = tricks_[tricks_played_];
@@ -259,13 +263,15 @@ void PlayState::finish_trick() {
   record.size = trick_len_;
   points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
-  won_[winner] |= cards;
+  won_[winner] |= trick_set_;
   ++tricks_won_[winner];
   ++tricks_played_;
   trick_len_ = 0;
   winner_pos_ = 0;
   led_ = -1;
   beat_mask_ = 0;
+  trick_set_ = 0;
+  trick_points_ = 0;
   leader_ = static_cast<std::uint8_t>(fixed_leader_ >= 0 ? fixed_leader_ : winner);
   to_move_ = leader_;
 }
@@ -275,14 +281,18 @@ void PlayState::reopen_last_trick() {
   const TrickRecord& record = tricks_[tricks_played_];
   const int winner = record.winner;
   CardSet cards = 0;
+  int points = 0;
   trick_len_ = record.size;
   const int first = record.first;
   for (int i = 0; i < record.size; ++i) {
     trick_[i] = history_[first + i];
     trick_players_[i] = history_players_[first + i];
     cards |= bit(trick_[i]);
+    points += rules_.points[trick_[i]];
     if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
   }
+  trick_set_ = cards;
+  trick_points_ = static_cast<std::uint16_t>(points);
   led_ = rules_.effective_suit[trick_[0]];
   beat_mask_ = rules_.beaters(trick_[winner_pos_]);
   points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
@@ -306,6 +316,8 @@ void PlayState::undo() {
   const Card c = trick_[pos];
   const int player = trick_players_[pos];
   hands_[player] |= bit(c);
+  trick_set_ &= ~bit(c);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ - rules_.points[c]);
   trick_[pos] = kNoCard;
   trick_len_ = static_cast<std::uint8_t>(pos);
   to_move_ = static_cast<std::uint8_t>(player);

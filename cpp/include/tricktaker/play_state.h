@@ -159,6 +159,8 @@ class PlayState {
   std::uint8_t cards_left_;
   std::uint8_t history_len_;
   CardSet beat_mask_;  // the cards that would beat the current trick's winner (rules.beaters)
+  CardSet trick_set_;  // the cards of the current trick
+  std::uint16_t trick_points_;                  // their card points
   std::array<std::uint8_t, kMaxPlayers> next_;  // the next playing seat after each seat
   std::array<Card, kMaxPlayers> trick_;
   std::array<std::uint8_t, kMaxPlayers> trick_players_;

@@ -39,11 +39,14 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   return PlayState(setup);
 }
 
-std::vector<int> to_list(CardSet s) {
-  std::vector<int> out;
-  for (Card c : cards_of{s}) out.push_back(c);
+// The card ids of a set as a Python list, built directly (the per-card path of step loops).
+py::list card_list(CardSet s) {
+  py::list out(static_cast<py::size_t>(popcount(s)));
+  py::ssize_t i = 0;
+  for (Card c : cards_of{s}) PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(c));
   return out;
 }
+
 }  // namespace
 
 namespace {
@@ -100,8 +103,19 @@ void bind_play_state(py::module_& m) {
            py::arg("fixed_leader") = -1, py::arg("folding") = false, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
-          "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
+          "legal_cards", [](const PlayState& s) { return card_list(s.legal_moves()); },
           "Legal card ids in increasing order.")
+      .def(
+          "step",
+          [](PlayState& s, int card) {
+            if (card < 0 || card > 63)
+              throw IllegalAction("not a card id: " + std::to_string(card));
+            s.play_checked(static_cast<Card>(card));
+            return card_list(s.legal_moves());
+          },
+          py::arg("card"),
+          "Play a card (checked, as play()) and return the legal cards of the next player to "
+          "move, [] once the play is over: a Python step loop in one call per card.")
       .def("play", &PlayState::play_checked, py::arg("card"),
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),

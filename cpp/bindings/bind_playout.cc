@@ -1,6 +1,9 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+#include <time.h>
 
+#include <algorithm>
+#include <chrono>
 #include <map>
 #include <string>
 #include <utility>
@@ -46,6 +49,17 @@ std::pair<py::dict, std::vector<void*>> allocate(const GamePlayouts& game, std::
 std::size_t count(std::int64_t n) {
   if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
   return static_cast<std::size_t>(n);
+}
+
+// Thread CPU time where the system has it (as Python's time.thread_time), else a steady clock.
+double thread_seconds() {
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+#else
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+#endif
 }
 
 using IntArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
@@ -203,6 +217,27 @@ void bind_playout(py::module_& m) {
       py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
       "n random deals played with random legal cards; a dict of numpy arrays, one row per "
       "deal. Deal i depends only on (seed, i).");
+
+  m.def(
+      "time_random_playouts",
+      [](const GamePlayouts& game, std::int64_t n, std::uint64_t seed) {
+        // The native rate for benchmarks: the same batch into buffers of the core's own, timed
+        // in thread CPU time with no Python in between.
+        std::vector<std::vector<std::uint64_t>> storage;
+        std::vector<void*> buffers;
+        for (const ColumnSpec& c : game.columns()) {
+          storage.emplace_back(count(n) * static_cast<std::size_t>(std::max(1, c.width)));
+          buffers.push_back(storage.back().data());
+        }
+        const ResultColumns out(game.columns(), std::move(buffers));
+        py::gil_scoped_release release;
+        const double t0 = thread_seconds();
+        random_playouts(game, count(n), seed, 1, out);
+        return thread_seconds() - t0;
+      },
+      py::arg("game"), py::arg("n"), py::arg("seed"),
+      "Thread CPU seconds of random_playouts(game, n, seed) on one thread, run natively into "
+      "the core's own buffers: the reference rate of the batch benchmarks.");
 
   m.def(
       "playouts_from_deals",

@@ -79,6 +79,7 @@ __all__: list[str] = [
     "playouts_from_deals",
     "playouts_from_state",
     "random_playouts",
+    "time_random_playouts",
     "trick_winner_index",
 ]
 
@@ -325,7 +326,7 @@ class PlayState:
         Every card played so far as (seat, card) pairs.
         """
     def is_terminal(self) -> bool: ...
-    def legal_cards(self) -> list[int]:
+    def legal_cards(self) -> list:
         """
         Legal card ids in increasing order.
         """
@@ -346,6 +347,10 @@ class PlayState:
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_tricks(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list:
+        """
+        Play a card (checked, as play()) and return the legal cards of the next player to move, [] once the play is over: a Python step loop in one call per card.
+        """
     def trick(self) -> list[tuple[int, int]]:
         """
         The current trick as (seat, card) pairs in play order.
@@ -1150,6 +1155,15 @@ def random_playouts(
 ) -> dict[str, typing.Any]:
     """
     n random deals played with random legal cards; a dict of numpy arrays, one row per deal. Deal i depends only on (seed, i).
+    """
+
+def time_random_playouts(
+    game: GamePlayouts,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+) -> float:
+    """
+    Thread CPU seconds of random_playouts(game, n, seed) on one thread, run natively into the core's own buffers: the reference rate of the batch benchmarks.
     """
 
 def trick_winner_index(

@@ -1,4 +1,5 @@
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <tuple>
 #include <vector>
@@ -40,8 +41,9 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
 }
 
 // The card ids of a set as a Python list, built directly (the per-card path of step loops).
-py::list card_list(CardSet s) {
-  py::list out(static_cast<py::size_t>(popcount(s)));
+py::typing::List<int> card_list(CardSet s) {
+  auto out = py::reinterpret_steal<py::typing::List<int>>(PyList_New(popcount(s)));
+  if (!out) throw py::error_already_set();
   py::ssize_t i = 0;
   for (Card c : cards_of{s}) PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(c));
   return out;

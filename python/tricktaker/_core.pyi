@@ -326,7 +326,7 @@ class PlayState:
         Every card played so far as (seat, card) pairs.
         """
     def is_terminal(self) -> bool: ...
-    def legal_cards(self) -> list:
+    def legal_cards(self) -> list[int]:
         """
         Legal card ids in increasing order.
         """
@@ -347,7 +347,7 @@ class PlayState:
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_tricks(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
-    def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list:
+    def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """
         Play a card (checked, as play()) and return the legal cards of the next player to move, [] once the play is over: a Python step loop in one call per card.
         """

@@ -190,6 +190,8 @@ def snapshot(state: Any) -> tuple[Any, ...]:
         [(r.leader, r.winner, r.points, r.bonus, r.first, r.size) for r in state.trick_records()],
         [(state.points_won(p), state.bonus_won(p), state.tricks_won(p)) for p in range(n)],
         [state.cards_won(p) for p in range(n)],
+        state.folds(),
+        state.active,
     )
 
 
@@ -228,3 +230,64 @@ def test_folding_play_and_undo() -> None:
             while snapshots:
                 state.undo()
                 assert snapshot(state) == snapshots.pop()
+
+
+def replay(start: Any, played: Any) -> Any:
+    """The cards (and folds) of ``played`` since ``start`` applied to a copy of ``start`` with
+    the checked entry points."""
+    state = start.copy()
+    history = played.history()[start.cards_played :]
+    folds = [f for f in played.folds() if f not in start.folds()]
+    for seat, card in history:
+        while folds and folds[0][1] == state.cards_played:
+            assert state.to_move == folds[0][0]
+            state.fold()
+            folds.pop(0)
+        assert state.to_move == seat
+        state.play(card)
+    while folds:
+        state.fold()
+        folds.pop(0)
+    return state
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 7), st.integers(0, 2**32 - 1), st.integers(0, 12))
+def test_play_random_plays_legal_cards(trump: int, index: int, seed: int, first: int) -> None:
+    """play_random (the batch playouts' loop, a trick at a time) plays only legal cards and
+    keeps every record as play() does, from any point of a deal, with any policy."""
+    rnd = random.Random(seed)
+    rules, players = tables(trump)[index]
+    if seed % 2:
+        random_policy(rules, rnd)
+    hands = deal(rules, players, rnd)
+    sides = [p % 2 for p in range(players)]
+    start = _core.PlayState(rules, hands, sides, rnd.randrange(players))
+    for _ in range(first):
+        if start.is_terminal():
+            break
+        start.play(rnd.choice(cards(start.legal_moves())))
+    played = start.copy()
+    count = played.play_random(seed)
+    assert played.is_terminal()
+    assert count == played.cards_played - start.cards_played
+    assert snapshot(replay(start, played)) == snapshot(played)
+    again = start.copy()
+    again.play_random(seed)
+    assert again.history() == played.history()
+
+
+def test_play_random_with_folds() -> None:
+    deck = _core.allfours_deck(0x1FFF, False)
+    folded = 0
+    for seed in range(60):
+        rnd = random.Random(seed)
+        rules = _core.allfours_rules(seed % 4, deck)
+        hands = deal(rules, 4, rnd)
+        start = _core.PlayState(rules, hands, [0, 1, 0, 1], seed % 4, folding=True)
+        played = start.copy()
+        played.play_random(seed)
+        assert played.is_terminal()
+        folded += len(played.folds())
+        assert snapshot(replay(start, played)) == snapshot(played)
+    assert folded > 0

@@ -6,6 +6,7 @@
 
 #include "bindings.h"
 #include "tricktaker/play_state.h"
+#include "tricktaker/rng.h"
 
 namespace py = pybind11;
 
@@ -122,6 +123,15 @@ void bind_play_state(py::module_& m) {
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
            "Play a held card even if illegal; returns whether it was legal.")
+      .def(
+          "play_random",
+          [](PlayState& s, std::uint64_t seed) {
+            Rng rng(seed);
+            return s.play_random(rng);
+          },
+          py::arg("seed"),
+          "Play uniformly random legal cards (and folds, where allowed) to the end, drawn from "
+          "the core's generator seeded with seed; returns the cards played.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
       .def("can_fold", &PlayState::can_fold, "Whether the player to move may fold now.")
       .def("fold", &PlayState::fold_checked,

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "tricktaker/klaverjas.h"
+#include "tricktaker/playout.h"
+#include "tricktaker/rng.h"
 
 namespace tricktaker {
 
@@ -99,7 +101,9 @@ CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_car
       [partner_winning] { return partner_winning; }, trick_cards, trick_len);
 }
 
-PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
+PlayState::PlayState(const PlayStateSetup& setup) : PlayState(setup, setup.rules) {}
+
+PlayState::PlayState(const PlayStateSetup& setup, const RulesTable& rules) : rules_(rules) {
   if (setup.num_players < 2 || setup.num_players > kMaxPlayers)
     throw std::invalid_argument("number of players must be 2.." + std::to_string(kMaxPlayers) +
                                 ", got " + std::to_string(setup.num_players));
@@ -118,14 +122,14 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
 
   CardSet seen = 0;
   int hand_size = -1;
-  for (int p = 0; p < kMaxPlayers; ++p) {
-    hands_[p] = 0;
-    won_[p] = 0;
-    points_[p] = 0;
-    bonus_[p] = 0;
-    tricks_won_[p] = 0;
-    side_[p] = p < num_players_ ? setup.side[p] : 0;
-    if (p >= num_players_) continue;
+  hands_.fill(0);
+  won_.fill(0);
+  points_.fill(0);
+  bonus_.fill(0);
+  tricks_won_.fill(0);
+  side_.fill(0);
+  for (int p = 0; p < num_players_; ++p) {
+    side_[p] = setup.side[p];
     const CardSet h = setup.hands[p];
     if (!((active_ >> p) & 1)) {
       if (h)
@@ -172,7 +176,7 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   trick_len_ = 0;
   winner_pos_ = 0;
   led_ = -1;
-  beat_mask_ = 0;
+  beat_mask_ = ~CardSet{0};
   trick_set_ = 0;
   trick_points_ = 0;
   history_len_ = 0;
@@ -212,6 +216,51 @@ CardSet PlayState::legal_moves() const {
 }
 
 void PlayState::play(Card c) {
+  place(c);
+  if (trick_len_ == trick_size_) finish_trick();
+}
+
+int PlayState::play_random(Rng& rng) {
+  int played = 0;
+  if (folding_) {
+    while (!is_terminal()) {
+      const CardSet legal = legal_moves();
+      const int count = popcount(legal);
+      const int choice =
+          static_cast<int>(rng.below(static_cast<std::uint64_t>(count) + (can_fold() ? 1 : 0)));
+      if (choice == count) {
+        fold();
+        continue;
+      }
+      play(select_card(legal, choice));
+      ++played;
+    }
+    return played;
+  }
+  // A trick at a time: the lead, then the followers, then the end of the trick, so that the
+  // branches of the loop follow the trick's fixed shape.
+  while (cards_left_ > 0) {
+    if (trick_len_ == 0) {
+      CardSet legal = hands_[to_move_];
+      if (history_len_ == 0 && (legal & first_lead_cards_)) legal &= first_lead_cards_;
+      place(random_card(legal, rng));
+      ++played;
+    }
+    while (trick_len_ < trick_size_) {
+      const auto partner_winning = [this] {
+        return side_[trick_players_[winner_pos_]] == side_[to_move_];
+      };
+      const CardSet legal = legal_in_trick(rules_, hands_[to_move_], led_, beat_mask_,
+                                           partner_winning, trick_.data(), trick_len_);
+      place(random_card(legal, rng));
+      ++played;
+    }
+    finish_trick();
+  }
+  return played;
+}
+
+void PlayState::place(Card c) {
   const int pos = trick_len_;
   const int player = to_move_;
   hands_[player] &= ~bit(c);
@@ -223,20 +272,13 @@ void PlayState::play(Card c) {
   --cards_left_;
   trick_set_ |= bit(c);
   trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
-  if (pos == 0) {
-    led_ = rules_.effective_suit[c];
-    winner_pos_ = 0;
-    beat_mask_ = rules_.beaters(c);
-  } else if ((beat_mask_ >> c) & 1u) {
-    winner_pos_ = static_cast<std::uint8_t>(pos);
-    beat_mask_ = rules_.beaters(c);
-  }
+  // Branch-free: whether the card wins the trick so far (the lead always does) is random.
+  const CardSet wins = 0 - ((beat_mask_ >> c) & 1u);
+  beat_mask_ = (rules_.beaters(c) & wins) | (beat_mask_ & ~wins);
+  winner_pos_ = static_cast<std::uint8_t>(winner_pos_ ^ ((winner_pos_ ^ pos) & wins));
+  led_ = pos == 0 ? rules_.effective_suit[c] : led_;
   trick_len_ = static_cast<std::uint8_t>(pos + 1);
-  if (trick_len_ == trick_size_) {
-    finish_trick();
-  } else {
-    to_move_ = next_[player];
-  }
+  to_move_ = next_[player];  // finish_trick() sets the next leader
 }
 
 int PlayState::trick_bonus_value() const {
@@ -269,7 +311,7 @@ void PlayState::finish_trick() {
   trick_len_ = 0;
   winner_pos_ = 0;
   led_ = -1;
-  beat_mask_ = 0;
+  beat_mask_ = ~CardSet{0};
   trick_set_ = 0;
   trick_points_ = 0;
   leader_ = static_cast<std::uint8_t>(fixed_leader_ >= 0 ? fixed_leader_ : winner);
@@ -324,7 +366,7 @@ void PlayState::undo() {
   if (pos == 0) {
     winner_pos_ = 0;
     led_ = -1;
-    beat_mask_ = 0;
+    beat_mask_ = ~CardSet{0};
   } else if (winner_pos_ == pos) {
     // Recompute the winner among the remaining cards.
     winner_pos_ = 0;

@@ -124,14 +124,13 @@ void KlaverjasPlayouts::check_roles(const PlayoutDeal& deal) const {
 
 PlayState KlaverjasPlayouts::start(const PlayoutDeal& deal) const {
   PlayStateSetup setup;
-  setup.rules = tables_[deal.trump];
   setup.num_players = 4;
   for (int p = 0; p < 4; ++p) {
     setup.hands[p] = deal.hands[p];
     setup.side[p] = static_cast<std::uint8_t>(p & 1);
   }
   setup.leader = deal.leader;
-  return PlayState(setup);
+  return PlayState(setup, tables_[deal.trump]);
 }
 
 void KlaverjasPlayouts::record(const PlayState& end, const PlayoutDeal& deal,
@@ -196,12 +195,11 @@ void KirvesPlayouts::check_roles(const PlayoutDeal& deal) const {
 
 PlayState KirvesPlayouts::start(const PlayoutDeal& deal) const {
   PlayStateSetup setup;
-  setup.rules = tables_[deal.trump];
   setup.num_players = num_players_;
   setup.side = kirves_sides(roles_of(deal), num_players_);
   for (int p = 0; p < num_players_; ++p) setup.hands[p] = deal.hands[p];
   setup.leader = deal.leader;
-  return PlayState(setup);
+  return PlayState(setup, tables_[deal.trump]);
 }
 
 void KirvesPlayouts::record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
@@ -276,13 +274,12 @@ void KiksasPlayouts::check_roles(const PlayoutDeal& deal) const {
 
 PlayState KiksasPlayouts::start(const PlayoutDeal& deal) const {
   PlayStateSetup setup;
-  setup.rules = tables_[deal.trump];
   setup.num_players = num_players_;
   setup.side = sides_of(deal.declarer);
   for (int p = 0; p < num_players_; ++p) setup.hands[p] = deal.hands[p];
   setup.leader = deal.leader;
   if (forced_first_lead_) setup.first_lead_cards = bit(kiksas_trump_queen(deal.trump));
-  return PlayState(setup);
+  return PlayState(setup, tables_[deal.trump]);
 }
 
 void KiksasPlayouts::record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
@@ -368,7 +365,6 @@ void AllFoursPlayouts::check_roles(const PlayoutDeal& deal) const {
 
 PlayState AllFoursPlayouts::start(const PlayoutDeal& deal) const {
   PlayStateSetup setup;
-  setup.rules = tables_[deal.trump];
   setup.num_players = num_players_;
   setup.side = options_.sides;
   for (int p = 0; p < num_players_; ++p) setup.hands[p] = deal.hands[p];
@@ -381,9 +377,9 @@ PlayState AllFoursPlayouts::start(const PlayoutDeal& deal) const {
       throw std::invalid_argument("the leader holds no card of the trump suit to fix trump with");
   } else if (options_.trump_selection == AllFoursTrumpSelection::kDeclare &&
              options_.first_lead_must_be_trump) {
-    setup.first_lead_cards = setup.rules.trump_cards;
+    setup.first_lead_cards = tables_[deal.trump].trump_cards;
   }
-  return PlayState(setup);
+  return PlayState(setup, tables_[deal.trump]);
 }
 
 void AllFoursPlayouts::record(const PlayState& end, const PlayoutDeal& deal,

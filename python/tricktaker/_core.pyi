@@ -342,6 +342,10 @@ class PlayState:
         """
         Play a held card even if illegal; returns whether it was legal.
         """
+    def play_random(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
+        """
     def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...

@@ -23,39 +23,16 @@
 
 namespace tricktaker {
 
-// The i-th set card of a mask (0-based), in increasing id order.
-inline Card select_card(CardSet mask, int index) {
-  for (int k = 0; k < index; ++k) mask &= mask - 1;
-  return lowest_card(mask);
-}
-
-// A uniformly random card of a non-empty mask.
+// A uniformly random card of a non-empty mask (select_card of cards.h on a uniform index).
 inline Card random_card(CardSet mask, Rng& rng) {
   return select_card(mask, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(mask)))));
 }
 
-// Plays uniformly random legal cards until the deal ends; where the player to move may fold
-// (PlayStateSetup::folding), folding is one more choice beside his legal cards. Returns the
-// cards played.
+// Plays uniformly random legal cards until the deal ends (PlayState::play_random); where the
+// player to move may fold (PlayStateSetup::folding), folding is one more choice beside his
+// legal cards. Returns the cards played.
 inline int random_playout(PlayState& state, Rng& rng) {
-  int played = 0;
-  const bool folding = state.folding();
-  while (!state.is_terminal()) {
-    const CardSet legal = state.legal_moves();
-    if (folding && state.can_fold()) {
-      const int choice =
-          static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal)) + 1));
-      if (choice == popcount(legal)) {
-        state.fold();
-        continue;
-      }
-      state.play(select_card(legal, choice));
-    } else {
-      state.play(random_card(legal, rng));
-    }
-    ++played;
-  }
-  return played;
+  return state.play_random(rng);
 }
 
 // --- per-deal result columns ---------------------------------------------------------------

@@ -87,7 +87,10 @@ struct RulesTable {
   // The cards that beat w when w is winning a trick (so w is a trump or of the led suit): the
   // stronger cards of its suit, and every trump when w is not one. For such a w,
   // beats(c, w, led) == ((beaters(w) >> c) & 1).
-  CardSet beaters(Card w) const { return stronger[w] | (is_trump(w) ? 0 : trump_cards); }
+  CardSet beaters(Card w) const {
+    const CardSet w_trump = (trump_cards >> w) & 1u;  // branch-free: the per-card path
+    return stronger[w] | (trump_cards & (w_trump - 1));
+  }
 };
 
 // A table with the given deck, natural strengths (rank order 2..A, jokers excluded), no

@@ -292,7 +292,10 @@ def _position_roles(deal: Any, engine: _core.GamePlayouts) -> tuple[int, int, in
         return -1 if maker is None else maker, deal.dealer, 0
     if name in ("kiksas", "trikiksis"):
         assert isinstance(engine, _core.KiksasPlayouts)
-        engine.set_context(deal.context())
+        context = deal.context()
+        if context.last_lead_declined:
+            raise ValueError("the last lead was declined: the deal is over, with no card to play")
+        engine.set_context(context)
         return -1, deal.dealer, 0
     pitcher = deal.pitcher
     return -1 if pitcher is None else pitcher, deal.dealer, deal.bid or 0

@@ -1,6 +1,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
+#include <algorithm>
+#include <array>
 #include <tuple>
 #include <vector>
 
@@ -133,6 +135,20 @@ void bind_play_state(py::module_& m) {
           "Play uniformly random legal cards (and folds, where allowed) to the end, drawn from "
           "the core's generator seeded with seed; returns the cards played.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
+      .def(
+          "set_hands",
+          [](PlayState& s, const std::vector<CardSet>& hands) {
+            if (hands.size() != static_cast<std::size_t>(s.num_players()))
+              throw py::value_error("hands: need one hand per seat (" +
+                                    std::to_string(s.num_players()) + "), got " +
+                                    std::to_string(hands.size()));
+            std::array<CardSet, kMaxPlayers> h{};
+            std::copy(hands.begin(), hands.end(), h.begin());
+            s.set_hands(h);
+          },
+          py::arg("hands"),
+          "Replace the hands by others of the same sizes (sampled hidden hands); raises "
+          "ValueError for a wrong size or a card that is played, folded or held twice.")
       .def("can_fold", &PlayState::can_fold, "Whether the player to move may fold now.")
       .def("fold", &PlayState::fold_checked,
            "The player to move folds (raises IllegalAction when he may not).")

@@ -13,5 +13,6 @@ void bind_kirves(pybind11::module_& m);
 void bind_kiksas(pybind11::module_& m);
 void bind_allfours(pybind11::module_& m);
 void bind_playout(pybind11::module_& m);
+void bind_sampling(pybind11::module_& m);
 
 }  // namespace tricktaker::bindings

@@ -16,4 +16,5 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_kiksas(m);
   tricktaker::bindings::bind_allfours(m);
   tricktaker::bindings::bind_playout(m);
+  tricktaker::bindings::bind_sampling(m);
 }

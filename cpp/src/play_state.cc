@@ -410,6 +410,31 @@ void PlayState::undo_checked() {
   undo();
 }
 
+void PlayState::set_hands(const std::array<CardSet, kMaxPlayers>& hands) {
+  CardSet gone = 0;  // played or folded
+  for (int i = 0; i < history_len_; ++i) gone |= bit(history_[i]);
+  for (int i = 0; i < num_folds_; ++i) gone |= folds_[i].cards;
+  CardSet seen = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const CardSet h = hands[p];
+    if (popcount(h) != popcount(hands_[p]))
+      throw std::invalid_argument("seat " + std::to_string(p) + " holds " +
+                                  std::to_string(popcount(hands_[p])) + " cards, got a hand of " +
+                                  std::to_string(popcount(h)));
+    if (h & ~rules_.deck)
+      throw std::invalid_argument(card_to_string(lowest_card(h & ~rules_.deck)) +
+                                  " is not in this game's deck");
+    if (h & gone)
+      throw std::invalid_argument(card_to_string(lowest_card(h & gone)) +
+                                  " has already been played or folded");
+    if (h & seen)
+      throw std::invalid_argument(card_to_string(lowest_card(h & seen)) +
+                                  " is held by more than one seat");
+    seen |= h;
+  }
+  hands_ = hands;
+}
+
 bool PlayState::can_fold() const {
   if (!folding_ || is_terminal() || rules_.trump < 0) return false;
   const int seat = to_move_;

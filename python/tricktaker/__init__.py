@@ -16,7 +16,9 @@ from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
 from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
+from tricktaker.tensors import decode_observation, observation_shape, observation_tensor
 
 __version__ = "0.1.0"
 
@@ -25,6 +27,7 @@ __all__ = [
     "Bot",
     "Card",
     "Deal",
+    "DealSamples",
     "Event",
     "Game",
     "GameInfo",
@@ -37,13 +40,17 @@ __all__ = [
     "SimulationResults",
     "Suit",
     "cards_from_mask",
+    "decode_observation",
     "from_json",
     "games",
     "load",
     "mask_from_cards",
+    "observation_shape",
+    "observation_tensor",
     "parse_cards",
     "playouts_from_deals",
     "playouts_from_position",
     "random_playouts",
+    "sample_deals",
     "simulate",
 ]

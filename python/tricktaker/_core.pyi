@@ -16,6 +16,7 @@ __all__: list[str] = [
     "AllFoursItem",
     "AllFoursPlayouts",
     "BLACK_JOKER",
+    "DealSampler",
     "FigureKind",
     "FollowPolicy",
     "GamePlayouts",
@@ -50,6 +51,7 @@ __all__: list[str] = [
     "allfours_rules",
     "allfours_score",
     "card_to_string",
+    "history_is_legal",
     "jick_of",
     "kiksas_deck",
     "kiksas_evaluate",
@@ -76,6 +78,7 @@ __all__: list[str] = [
     "legal_cards",
     "mask_to_ids",
     "parse_card",
+    "play_exclusions",
     "playouts_from_deals",
     "playouts_from_state",
     "random_playouts",
@@ -347,6 +350,12 @@ class PlayState:
         Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
         """
     def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def set_hands(
+        self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+    ) -> None:
+        """
+        Replace the hands by others of the same sizes (sampled hidden hands); raises ValueError for a wrong size or a card that is played, folded or held twice.
+        """
     def side(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
@@ -931,6 +940,52 @@ class AllFoursPlayouts(GamePlayouts):
     @property
     def num_sides(self) -> int: ...
 
+class DealSampler:
+    """
+    Uniform completions of a seat's knowledge (see sampling.h): hidden cards, location capacities, allowed cards and count constraints.
+    """
+    def __init__(
+        self,
+        hidden: typing.SupportsInt | typing.SupportsIndex,
+        capacity: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        allowed: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        constraints: collections.abc.Sequence[
+            tuple[
+                typing.SupportsInt | typing.SupportsIndex,
+                typing.SupportsInt | typing.SupportsIndex,
+                collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex],
+            ]
+        ] = [],
+    ) -> None:
+        """
+        Counts the completions; raises ValueError for a malformed or impossible problem. A constraint is (location bit mask, card mask, weights by count).
+        """
+    def sample(
+        self,
+        n: typing.SupportsInt | typing.SupportsIndex,
+        seed: typing.SupportsInt | typing.SupportsIndex,
+        threads: typing.SupportsInt | typing.SupportsIndex = 1,
+        state: PlayState | None = None,
+        known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
+        location: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
+        check_legal: bool = True,
+    ) -> tuple[numpy.typing.NDArray[numpy.uint64], int]:
+        """
+        n completions as an (n, num_locations) uint64 array of card masks, and the number of draws made (accepted or rejected). With a play state, the seats' hands (known cards plus their location's cards) must replay its history legally.
+        """
+    @property
+    def count(self) -> float:
+        """
+        Weighted number of completions (constraints on one location).
+        """
+    @property
+    def exact(self) -> bool:
+        """
+        No constraint spans several locations (no rejection step).
+        """
+    @property
+    def num_locations(self) -> int: ...
+
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
 ) -> int:
@@ -974,6 +1029,11 @@ def allfours_score(
     """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def history_is_legal(state: PlayState) -> bool:
+    """
+    Whether every card of the history was legal for the hands the state holds now plus the cards played and folded since.
+    """
+
 def jick_of(trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The jack of the other suit of the trump colour.
@@ -1122,6 +1182,15 @@ def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
     """
 
 def parse_card(arg0: str) -> int: ...
+def play_exclusions(
+    state: PlayState,
+    known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    candidates: typing.SupportsInt | typing.SupportsIndex,
+) -> list[int]:
+    """
+    Per seat, the candidate cards it cannot hold now: holding one would have made one of its plays illegal (given the cards it played later and `known`, cards known to be in its hand now).
+    """
+
 def playouts_from_deals(
     game: GamePlayouts,
     hands: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64],

@@ -94,6 +94,11 @@ class PlayState {
   // --- checked entry points for front ends ---
   void play_checked(Card c);  // throws IllegalAction naming the legal cards
   void undo_checked();        // throws std::logic_error when nothing has been played
+  // Replaces the hands by others of the same sizes (a determinization of a hidden-information
+  // position: sampled hands for the seats one does not see). Throws std::invalid_argument for a
+  // size that differs, a card outside the deck, a card held twice, or a card already played or
+  // folded; changes nothing then.
+  void set_hands(const std::array<CardSet, kMaxPlayers>& hands);
   // Plays a held card whether or not it is legal (Klaverjas illegal_play = penalize); returns
   // whether it was legal. Throws IllegalAction for a card the player does not hold.
   bool play_any_held(Card c);
@@ -109,6 +114,7 @@ class PlayState {
   bool is_terminal() const { return cards_left_ == 0; }
   bool folding() const { return folding_; }
   int to_move() const { return to_move_; }
+  CardSet first_lead_cards() const { return first_lead_cards_; }
   int leader() const { return leader_; }
   int num_players() const { return num_players_; }
   std::uint16_t active() const { return active_; }

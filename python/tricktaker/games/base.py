@@ -135,6 +135,13 @@ class StateMachine(abc.ABC):
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what ``seat`` may know, as JSON-ready data."""
 
+    def observation_tensor(self, seat: int | str) -> Any:
+        """The observation as a fixed-shape float32 array (``tricktaker.tensors``), built from
+        ``observation(seat)`` alone; its shape is ``game.observation_shape``."""
+        from tricktaker.tensors import observation_tensor
+
+        return observation_tensor(self, seat)
+
     _setup: dict[str, Any]
 
     def _setup_json(self) -> dict[str, Any]:
@@ -266,6 +273,13 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def _match_from_setup(self, setup: dict[str, Any]) -> Match: ...
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of this game's observation tensors (``tricktaker.tensors``)."""
+        from tricktaker.tensors import observation_shape
+
+        return observation_shape(self)
 
     def __repr__(self) -> str:
         changed = {

@@ -215,6 +215,27 @@ CardSet PlayState::legal_moves() const {
   return legal_in_trick(rules_, hand, led_, beat_mask_, partner_winning, trick_.data(), trick_len_);
 }
 
+inline void PlayState::place(Card c) {
+  const int pos = trick_len_;
+  const int player = to_move_;
+  hands_[player] &= ~bit(c);
+  trick_[pos] = c;
+  trick_players_[pos] = static_cast<std::uint8_t>(player);
+  history_[history_len_] = c;
+  history_players_[history_len_] = static_cast<std::uint8_t>(player);
+  ++history_len_;
+  --cards_left_;
+  trick_set_ |= bit(c);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
+  // Branch-free: whether the card wins the trick so far (the lead always does) is random.
+  const CardSet wins = 0 - ((beat_mask_ >> c) & 1u);
+  beat_mask_ = (rules_.beaters(c) & wins) | (beat_mask_ & ~wins);
+  winner_pos_ = static_cast<std::uint8_t>(winner_pos_ ^ ((winner_pos_ ^ pos) & wins));
+  if (pos == 0) led_ = rules_.effective_suit[c];  // a branch: it follows the trick's shape
+  trick_len_ = static_cast<std::uint8_t>(pos + 1);
+  to_move_ = next_[player];  // finish_trick() sets the next leader
+}
+
 void PlayState::play(Card c) {
   place(c);
   if (trick_len_ == trick_size_) finish_trick();
@@ -260,27 +281,6 @@ int PlayState::play_random(Rng& rng) {
   return played;
 }
 
-void PlayState::place(Card c) {
-  const int pos = trick_len_;
-  const int player = to_move_;
-  hands_[player] &= ~bit(c);
-  trick_[pos] = c;
-  trick_players_[pos] = static_cast<std::uint8_t>(player);
-  history_[history_len_] = c;
-  history_players_[history_len_] = static_cast<std::uint8_t>(player);
-  ++history_len_;
-  --cards_left_;
-  trick_set_ |= bit(c);
-  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
-  // Branch-free: whether the card wins the trick so far (the lead always does) is random.
-  const CardSet wins = 0 - ((beat_mask_ >> c) & 1u);
-  beat_mask_ = (rules_.beaters(c) & wins) | (beat_mask_ & ~wins);
-  winner_pos_ = static_cast<std::uint8_t>(winner_pos_ ^ ((winner_pos_ ^ pos) & wins));
-  led_ = pos == 0 ? rules_.effective_suit[c] : led_;
-  trick_len_ = static_cast<std::uint8_t>(pos + 1);
-  to_move_ = next_[player];  // finish_trick() sets the next leader
-}
-
 int PlayState::trick_bonus_value() const {
   switch (rules_.trick_bonus) {
     case TrickBonus::kKlaverjasRoem:
@@ -291,7 +291,7 @@ int PlayState::trick_bonus_value() const {
   return 0;
 }
 
-void PlayState::finish_trick() {
+inline void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
   int points = trick_points_;
   if (cards_left_ == 0) points += rules_.last_trick_bonus;

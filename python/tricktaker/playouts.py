@@ -31,7 +31,8 @@ Results are a dict of numpy arrays, one row per deal. Every game has:
   seat that led first, the seat of the game's role (-1 for none), the dealer (-1 if unknown).
 
 The options that change the play or the evaluation are the game's (``game.options``); the
-rest are below, per game.
+rest are below, per game. ``playout_engine(game).columns()`` lists every column with its dtype,
+width (0 for one value per deal) and meaning.
 
 **Klaverjas** (4 seats N E S W; teams N-S = 0, E-W = 1): forehand (after the dealer) leads;
 ``declarer`` is the seat that chose trump (uniform). Columns ``score``, ``card_points``,

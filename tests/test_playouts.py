@@ -142,24 +142,15 @@ def test_kiksas_points_add_up(name: str) -> None:
     pair_ac = seats[None, :] % 2 == 0
     side_of = pair_ac if players == 4 else seats[None, :] == r["declarer"][:, None]
     assert (np.where(side_of, r["player_points"], 0).sum(axis=1) == r["points"][:, 0]).all()
-    # The trump-queen holder leads (and must lead the queen).
+    # The trump-queen holder leads.
     queens = np.array([_core.kiksas_trump_queen(t) for t in range(4)], dtype=np.uint64)
     leader_hand = r["hands"][rows, r["leader"]]
     assert ((leader_hand >> queens[r["trump"]]) & np.uint64(1) == 1).all()
     # A writing deal: the writer's egg when his side took every trick, otherwise written.
-    writer_side = 0 if players == 3 else None
-    side = r["declarer"] % 2 if writer_side is None else np.zeros(1000, dtype=int)
+    side = r["declarer"] % 2 if players == 4 else np.zeros(1000, dtype=int)  # the writer's
     sweep = r["tricks"][rows, side] == (8 if players == 3 else 6)
     assert (r["outcome"] == np.where(sweep, 2, 1)).all()
     assert ((r["figure_kind"] == 2) == sweep).all()
-
-
-def _trump_cards(trump: int, jick: bool) -> list[int]:
-    """Card ids of the trump suit, and the jick."""
-    cards = [trump * 16 + rank for rank in range(13)]
-    if jick:
-        cards.append(_core.jick_of(trump))
-    return cards
 
 
 @pytest.mark.parametrize(

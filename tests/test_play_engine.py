@@ -291,3 +291,16 @@ def test_play_random_with_folds() -> None:
         folded += len(played.folds())
         assert snapshot(replay(start, played)) == snapshot(played)
     assert folded > 0
+
+
+def test_play_random_keeps_the_forced_first_lead() -> None:
+    for seed in range(40):
+        rnd = random.Random(seed)
+        trump = seed % 4
+        rules = _core.kiksas_rules(trump)
+        queen = _core.kiksas_trump_queen(trump)
+        hands = deal(rules, 4, rnd)
+        holder = next(p for p in range(4) if (hands[p] >> queen) & 1)
+        state = _core.PlayState(rules, hands, [0, 1, 0, 1], holder, first_lead_cards=1 << queen)
+        state.play_random(seed)
+        assert state.history()[0] == (holder, queen)

@@ -1,11 +1,15 @@
 """Bots: players that choose an action from what their seat may see.
 
+``RandomBot`` (``"random"``), ``RuleBot`` (``"rule"``: simple rules of thumb per game, in
+``tricktaker.bots.klaverjas``, ``.kiksas``, ``.allfours`` and ``.kirves``) and ``PimcBot``
+(``"pimc"``, ``"pimc:32"``, ``"pimc:50ms"``: Perfect-Information Monte Carlo card play).
+
 A bot never gets a deal or a match, only the seat's observation (a read-only mapping of the
 JSON-ready data of ``observation(seat)``) and the list of legal actions. It is seeded and
 deterministic: after ``reset(seed)`` the same observations and legal actions give the same
 choices on every machine (the randomness is the core's portable ``Rng``).
 
->>> from tricktaker.games.base import Action, Game
+>>> from tricktaker.games.base import Action
 >>> bot = RandomBot(seed=7)
 >>> actions = [Action.call("pass"), Action.call("trump:H")]
 >>> first = [bot.act({}, actions) for _ in range(5)]
@@ -63,14 +67,10 @@ class RandomBot:
 
 
 def _rule_bot(seed: int) -> Bot:
-    from tricktaker.bots.rule import RuleBot
-
     return RuleBot(seed)
 
 
 def _pimc_bot(seed: int) -> Bot:
-    from tricktaker.bots.pimc import PimcBot
-
     return PimcBot(seed)
 
 
@@ -97,8 +97,6 @@ def bot_names() -> list[str]:
 
 
 def _pimc_family(param: str) -> Callable[[int], Bot]:
-    from tricktaker.bots.pimc import pimc_factory
-
     return pimc_factory(param)
 
 
@@ -121,3 +119,9 @@ def make_bot(spec: str | Bot, seed: int = 0) -> Bot:
     if not isinstance(spec, Bot):
         raise ValueError(f"a bot is a name ({', '.join(bot_names())}) or has reset() and act()")
     return spec
+
+
+from tricktaker.bots.pimc import PimcBot, pimc_factory  # noqa: E402  (built on the protocol)
+from tricktaker.bots.rule import RuleBot  # noqa: E402
+
+__all__ += ["PimcBot", "RuleBot"]

@@ -328,18 +328,27 @@ def test_dd_table_small_deal() -> None:
 
 def test_dd_table_matches_solver_and_batch() -> None:
     rng = random.Random(3)
-    deals = [deal_hands(rng, deck_cards(6)) for _ in range(4)]
-    tables = K.whist_dd_tables(deals, 6, threads=2, memory_mb=1)
+    deals = [deal_hands(rng, deck_cards(3)) for _ in range(4)]
+    tables = K.whist_dd_tables(deals, 3, threads=2, memory_mb=1)
     assert tables.shape == (4, 5, 4)
     for deal, table in zip(deals, tables):
-        assert (K.whist_dd_table(deal, 6) == table).all()
+        assert (K.whist_dd_table(deal, 3) == table).all()
         for strain in range(5):
             trump = strain if strain < 4 else -1
             for declarer in range(4):
-                state = K.whist_state(deal, trump, (declarer + 1) % 4, 6)
+                state = K.whist_state(deal, trump, (declarer + 1) % 4, 3)
                 side = declarer % 2
                 want = minimax(state, side, lambda s, side=side: s.side_tricks(side))
                 assert table[strain, declarer] == want
+    big = [deal_hands(rng, deck_cards(8)) for _ in range(3)]
+    solver = K.Solver(memory_mb=4)
+    for deal, table in zip(big, K.whist_dd_tables(big, 8, threads=2, memory_mb=4)):
+        for strain in range(5):
+            for declarer in range(4):
+                trump = strain if strain < 4 else -1
+                state = K.whist_state(deal, trump, (declarer + 1) % 4, 8)
+                objective = K.Objective(kind=TRICKS, side=declarer % 2)
+                assert table[strain, declarer] == solver.value(state, objective)
 
 
 # --- against DDS -------------------------------------------------------------------------

@@ -16,6 +16,15 @@ void bind_cards(py::module_& m) {
     return card_to_string(static_cast<Card>(id));
   });
   m.def("parse_card", [](std::string_view text) { return static_cast<int>(parse_card(text)); });
+  m.def(
+      "mask_to_ids",
+      [](CardSet mask) {
+        std::vector<int> ids;
+        ids.reserve(popcount(mask));
+        for (Card c : cards_of{mask}) ids.push_back(c);
+        return ids;
+      },
+      py::arg("mask"), "The card ids of a bit mask, in increasing order.");
   m.attr("RED_JOKER") = static_cast<int>(kRedJoker);
   m.attr("BLACK_JOKER") = static_cast<int>(kBlackJoker);
   m.attr("ALL_CARDS") = kAllCards;
@@ -23,6 +32,9 @@ void bind_cards(py::module_& m) {
   py::class_<Rng>(m, "Rng", "The portable generator behind every seeded shuffle.")
       .def(py::init<std::uint64_t>(), py::arg("seed"))
       .def("next", &Rng::next)
+      .def("__copy__", [](const Rng& rng) { return Rng(rng); })
+      .def(
+          "__deepcopy__", [](const Rng& rng, py::dict) { return Rng(rng); }, py::arg("memo"))
       .def(
           "below",
           [](Rng& rng, std::uint64_t n) {

@@ -48,6 +48,21 @@ void bind_klaverjas(py::module_& m) {
       .def_readonly("pit_team", &KlaverjasDealScore::pit_team);
 
   m.def(
+      "klaverjas_score_totals",
+      [](std::array<int, 2> card_points, std::array<int, 2> roem, int pit_team, int playing_team,
+         bool pit_for_any_team, bool tie_is_nat, int offending_team) {
+        KlaverjasScoringOptions options;
+        options.pit_for_any_team = pit_for_any_team;
+        options.tie_is_nat = tie_is_nat;
+        return klaverjas_score_totals(card_points, roem, pit_team, playing_team, options,
+                                      offending_team);
+      },
+      py::arg("card_points"), py::arg("roem"), py::arg("pit_team"), py::arg("playing_team"),
+      py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
+      py::arg("offending_team") = -1,
+      "The scoring rule of §5 applied to team totals (card points with last trick, roem).");
+
+  m.def(
       "klaverjas_score",
       [](const PlayState& state, int playing_team, std::array<int, 2> roem, bool pit_for_any_team,
          bool tie_is_nat, int offending_team) {

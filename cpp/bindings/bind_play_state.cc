@@ -13,7 +13,7 @@ namespace tricktaker::bindings {
 namespace {
 PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
                      const std::vector<int>& sides, int leader, std::uint16_t active,
-                     CardSet first_lead_cards, int fixed_leader) {
+                     CardSet first_lead_cards, int fixed_leader, bool folding, int tricks) {
   PlayStateSetup setup;
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
@@ -34,6 +34,8 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.active = active;
   setup.first_lead_cards = first_lead_cards;
   setup.fixed_leader = fixed_leader;
+  setup.folding = folding;
+  setup.tricks = tricks;
   return PlayState(setup);
 }
 
@@ -44,7 +46,42 @@ std::vector<int> to_list(CardSet s) {
 }
 }  // namespace
 
+namespace {
+std::vector<Card> to_trick(const RulesTable& rules, const std::vector<int>& cards) {
+  if (cards.size() >= static_cast<std::size_t>(kMaxPlayers))
+    throw py::value_error("a trick holds at most " + std::to_string(kMaxPlayers - 1) +
+                          " cards before the player to move");
+  std::vector<Card> trick;
+  for (int c : cards) {
+    if (!is_valid_card(c) || !rules.in_deck(static_cast<Card>(c)))
+      throw py::value_error("trick: card id " + std::to_string(c) + " is not in this deck");
+    trick.push_back(static_cast<Card>(c));
+  }
+  return trick;
+}
+}  // namespace
+
 void bind_play_state(py::module_& m) {
+  m.def(
+      "trick_winner_index",
+      [](const RulesTable& rules, const std::vector<int>& cards) {
+        const auto trick = to_trick(rules, cards);
+        return trick_winner_index(rules, trick.data(), static_cast<int>(trick.size()));
+      },
+      py::arg("rules"), py::arg("cards"),
+      "Position of the card winning a (partial) trick, or -1 for an empty one.");
+  m.def(
+      "legal_cards",
+      [](const RulesTable& rules, CardSet hand, const std::vector<int>& cards,
+         bool partner_winning) {
+        const auto trick = to_trick(rules, cards);
+        const int n = static_cast<int>(trick.size());
+        const int winner = n ? trick_winner_index(rules, trick.data(), n) : 0;
+        return legal_cards(rules, hand, trick.data(), n, winner, partner_winning);
+      },
+      py::arg("rules"), py::arg("hand"), py::arg("trick"), py::arg("partner_winning"),
+      "The legal cards (mask) of a hand facing a partial trick; for tests and samplers.");
+
   py::class_<TrickRecord>(m, "TrickRecord")
       .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
       .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
@@ -55,7 +92,7 @@ void bind_play_state(py::module_& m) {
                         "The card-play state of one deal: hands, trick, history, winnings.")
       .def(py::init(&make_state), py::arg("rules"), py::arg("hands"), py::arg("sides"),
            py::arg("leader"), py::arg("active") = 0, py::arg("first_lead_cards") = 0,
-           py::arg("fixed_leader") = -1)
+           py::arg("fixed_leader") = -1, py::arg("folding") = false, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
           "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
@@ -64,7 +101,23 @@ void bind_play_state(py::module_& m) {
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
            "Play a held card even if illegal; returns whether it was legal.")
-      .def("undo", &PlayState::undo_checked, "Take back the last card played.")
+      .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
+      .def("can_fold", &PlayState::can_fold, "Whether the player to move may fold now.")
+      .def("fold", &PlayState::fold_checked,
+           "The player to move folds (raises IllegalAction when he may not).")
+      .def_property_readonly("folding", &PlayState::folding)
+      .def("folded_cards", &PlayState::folded_cards, py::arg("seat"))
+      .def(
+          "folds",
+          [](const PlayState& s) {
+            std::vector<std::tuple<int, int, CardSet>> out;
+            for (int i = 0; i < s.num_folds(); ++i) {
+              const FoldRecord& f = s.fold_record(i);
+              out.emplace_back(int(f.seat), int(f.at), f.cards);
+            }
+            return out;
+          },
+          "Every fold so far as (seat, cards played before it, cards folded).")
       .def("copy", [](const PlayState& s) { return PlayState(s); })
       .def("__copy__", [](const PlayState& s) { return PlayState(s); })
       .def(
@@ -80,6 +133,16 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("tricks_played", &PlayState::tricks_played)
       .def_property_readonly("total_tricks", &PlayState::total_tricks)
       .def_property_readonly("cards_played", &PlayState::cards_played)
+      .def_property_readonly("trick_len", &PlayState::trick_len,
+                             "Cards in the current (unfinished) trick.")
+      .def(
+          "trick_record",
+          [](const PlayState& s, int i) {
+            if (i < 0) i += s.tricks_played();
+            if (i < 0 || i >= s.tricks_played()) throw py::index_error("no such completed trick");
+            return s.trick_record(i);
+          },
+          py::arg("index"), "A completed trick's record; negative indices count from the end.")
       .def("side", &PlayState::side, py::arg("seat"))
       .def(
           "hand",

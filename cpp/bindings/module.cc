@@ -12,5 +12,9 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_rules(m);
   tricktaker::bindings::bind_play_state(m);
   tricktaker::bindings::bind_klaverjas(m);
+  tricktaker::bindings::bind_kirves(m);
+  tricktaker::bindings::bind_kiksas(m);
+  tricktaker::bindings::bind_allfours(m);
+  tricktaker::bindings::bind_playout(m);
   tricktaker::bindings::bind_solver(m);
 }

@@ -68,20 +68,19 @@ int klaverjas_roem(const Card* cards, int n, int trump) {
   return roem;
 }
 
-KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
-                                   const std::array<int, 2>& roem,
-                                   const KlaverjasScoringOptions& options, int offending_team) {
-  if (!state.is_terminal()) throw std::logic_error("the deal is not finished");
+KlaverjasDealScore klaverjas_score_totals(const std::array<int, 2>& card_points,
+                                          const std::array<int, 2>& roem, int pit_team,
+                                          int playing_team, const KlaverjasScoringOptions& options,
+                                          int offending_team) {
   if (playing_team != 0 && playing_team != 1)
     throw std::invalid_argument("playing team must be 0 (N-S) or 1 (E-W)");
+  if (pit_team < -1 || pit_team > 1) throw std::invalid_argument("pit team must be -1, 0 or 1");
   KlaverjasDealScore s;
   s.playing_team = playing_team;
+  s.pit_team = pit_team;
+  s.card_points = card_points;
+  s.roem = roem;
   const int defending = 1 - playing_team;
-  for (int team = 0; team < 2; ++team) {
-    s.card_points[team] = state.side_points(team);
-    s.roem[team] = roem[team];
-    if (state.side_tricks(team) == state.total_tricks()) s.pit_team = team;
-  }
   if (offending_team == 0 || offending_team == 1) {
     // §5.8: the offenders score 0, the others 162 plus all roem, and no pit bonus.
     s.penalized = true;
@@ -91,8 +90,8 @@ KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
     s.made = offending_team != playing_team;
     return s;
   }
-  if (s.pit_team >= 0 && (options.pit_for_any_team || s.pit_team == playing_team))
-    s.pit[s.pit_team] = kPitBonus;
+  if (pit_team >= 0 && (options.pit_for_any_team || pit_team == playing_team))
+    s.pit[pit_team] = kPitBonus;
   for (int team = 0; team < 2; ++team)
     s.total[team] = s.card_points[team] + s.roem[team] + s.pit[team];
   const int mine = s.total[playing_team], theirs = s.total[defending];
@@ -104,6 +103,19 @@ KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
     s.score[defending] = mine + theirs;
   }
   return s;
+}
+
+KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
+                                   const std::array<int, 2>& roem,
+                                   const KlaverjasScoringOptions& options, int offending_team) {
+  if (!state.is_terminal()) throw std::logic_error("the deal is not finished");
+  int pit_team = -1;
+  std::array<int, 2> card_points{};
+  for (int team = 0; team < 2; ++team) {
+    card_points[team] = state.side_points(team);
+    if (state.side_tricks(team) == state.total_tricks()) pit_team = team;
+  }
+  return klaverjas_score_totals(card_points, roem, pit_team, playing_team, options, offending_team);
 }
 
 }  // namespace tricktaker

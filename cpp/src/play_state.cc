@@ -6,6 +6,15 @@
 
 namespace tricktaker {
 
+int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int trick_len) {
+  int best = 0;
+  if (trick_len == 0) return -1;
+  const int led = rules.effective_suit[trick_cards[0]];
+  for (int i = 1; i < trick_len; ++i)
+    if (rules.beats(trick_cards[i], trick_cards[best], led)) best = i;
+  return best;
+}
+
 CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
                     int winner_pos, bool partner_winning) {
   if (trick_len == 0) return hand;
@@ -127,13 +136,23 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
                                   " is held by more than one seat");
     seen |= h;
     const int n = popcount(h);
-    if (hand_size >= 0 && n != hand_size)
+    if (setup.tricks > 0) {
+      if (n < setup.tricks)
+        throw std::invalid_argument("seat " + std::to_string(p) + " holds " + std::to_string(n) +
+                                    " cards, fewer than the " + std::to_string(setup.tricks) +
+                                    " tricks to play");
+    } else if (hand_size >= 0 && n != hand_size) {
       throw std::invalid_argument("hands of the playing seats must be of equal size, got " +
                                   std::to_string(hand_size) + " and " + std::to_string(n) +
                                   " cards");
+    }
     hand_size = n;
     hands_[p] = h;
   }
+  if (setup.tricks < 0) throw std::invalid_argument("tricks must be >= 0");
+  if (setup.tricks > 0 && setup.folding)
+    throw std::invalid_argument("a play with folding plays every card: tricks must be 0");
+  if (setup.tricks > 0) hand_size = setup.tricks;
   trick_size_ = static_cast<std::uint8_t>(__builtin_popcount(active_));
   if (hand_size * trick_size_ > kMaxCardsPlayed || hand_size > kMaxTricks)
     throw std::invalid_argument("too many cards in play");
@@ -153,6 +172,9 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   history_.fill(kNoCard);
   history_players_.fill(0);
   tricks_.fill(TrickRecord{0, 0, 0, 0});
+  folding_ = setup.folding;
+  num_folds_ = 0;
+  folds_.fill(FoldRecord{0, 0, 0, false, 0});
 }
 
 int PlayState::next_seat(int seat) const {
@@ -227,27 +249,33 @@ void PlayState::finish_trick() {
   to_move_ = leader_;
 }
 
-void PlayState::undo() {
-  if (trick_len_ == 0) {
-    // The last card completed a trick: reopen it with all its cards.
-    --tricks_played_;
-    const TrickRecord& record = tricks_[tricks_played_];
-    const int winner = record.winner;
-    CardSet cards = 0;
-    trick_len_ = trick_size_;
-    const int first = history_len_ - trick_size_;
-    for (int i = 0; i < trick_size_; ++i) {
-      trick_[i] = history_[first + i];
-      trick_players_[i] = history_players_[first + i];
-      cards |= bit(trick_[i]);
-      if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
-    }
-    points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
-    bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] - record.bonus);
-    won_[winner] &= ~cards;
-    --tricks_won_[winner];
-    leader_ = record.leader;
+void PlayState::reopen_last_trick() {
+  --tricks_played_;
+  const TrickRecord& record = tricks_[tricks_played_];
+  const int winner = record.winner;
+  CardSet cards = 0;
+  trick_len_ = trick_size_;
+  const int first = history_len_ - trick_size_;
+  for (int i = 0; i < trick_size_; ++i) {
+    trick_[i] = history_[first + i];
+    trick_players_[i] = history_players_[first + i];
+    cards |= bit(trick_[i]);
+    if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
   }
+  points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
+  bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] - record.bonus);
+  won_[winner] &= ~cards;
+  --tricks_won_[winner];
+  leader_ = record.leader;
+}
+
+void PlayState::undo() {
+  if (num_folds_ > 0 && folds_[num_folds_ - 1].at == history_len_) {
+    undo_fold();
+    return;
+  }
+  // The last card completed a trick: reopen it with all its cards.
+  if (trick_len_ == 0) reopen_last_trick();
   // Take back the last card of the (now open) trick.
   --history_len_;
   ++cards_left_;
@@ -296,8 +324,75 @@ bool PlayState::play_any_held(Card c) {
 }
 
 void PlayState::undo_checked() {
-  if (history_len_ == 0) throw std::logic_error("nothing to undo: no card has been played");
+  if (history_len_ == 0 && num_folds_ == 0)
+    throw std::logic_error("nothing to undo: no card has been played");
   undo();
+}
+
+bool PlayState::can_fold() const {
+  if (!folding_ || is_terminal() || rules_.trump < 0) return false;
+  const int seat = to_move_;
+  if (seat == fixed_leader_) return false;
+  if (__builtin_popcount(active_) < 2) return false;  // someone must be left to play
+  const CardSet hand = hands_[seat];
+  if (hand == 0 || (hand & rules_.trump_cards)) return false;
+  for (Card c : cards_of{hand})
+    if (rules_.points[c] != 0) return false;
+  return true;
+}
+
+void PlayState::fold() {
+  const int seat = to_move_;
+  FoldRecord& f = folds_[num_folds_++];
+  f.seat = static_cast<std::uint8_t>(seat);
+  f.leader = leader_;
+  f.at = history_len_;
+  f.cards = hands_[seat];
+  f.completed_trick = false;
+  cards_left_ = static_cast<std::uint8_t>(cards_left_ - popcount(hands_[seat]));
+  hands_[seat] = 0;
+  active_ = static_cast<std::uint16_t>(active_ & ~(1u << seat));
+  --trick_size_;
+  if (trick_len_ == 0) {
+    // He was to lead: the lead passes to the next player in turn order (PV10).
+    leader_ = static_cast<std::uint8_t>(next_seat(seat));
+    to_move_ = leader_;
+  } else if (trick_len_ == trick_size_) {
+    f.completed_trick = true;
+    finish_trick();
+  } else {
+    to_move_ = static_cast<std::uint8_t>(next_seat(seat));
+  }
+}
+
+void PlayState::undo_fold() {
+  const FoldRecord& f = folds_[--num_folds_];
+  if (f.completed_trick) reopen_last_trick();
+  active_ = static_cast<std::uint16_t>(active_ | (1u << f.seat));
+  hands_[f.seat] = f.cards;
+  cards_left_ = static_cast<std::uint8_t>(cards_left_ + popcount(f.cards));
+  ++trick_size_;
+  leader_ = f.leader;
+  to_move_ = f.seat;
+}
+
+void PlayState::fold_checked() {
+  if (!can_fold()) {
+    std::string why = !folding_ ? "folding is not allowed in this game"
+                      : is_terminal()
+                          ? "the play is over"
+                          : "seat " + std::to_string(to_move_) +
+                                " may fold only with no trump and no card of game value in hand";
+    throw IllegalAction("cannot fold: " + why);
+  }
+  fold();
+}
+
+CardSet PlayState::folded_cards(int seat) const {
+  CardSet out = 0;
+  for (int i = 0; i < num_folds_; ++i)
+    if (folds_[i].seat == seat) out |= folds_[i].cards;
+  return out;
 }
 
 int PlayState::side_points(int side) const {

@@ -1,1 +1,45 @@
-from tricktaker import _core
+"""tricktaker: a fast, exact engine for traditional trick-taking card games.
+
+>>> import tricktaker as tt
+>>> "klaverjas" in tt.games()
+True
+>>> deal = tt.load("klaverjas").new_deal(seed=1, dealer="W")
+>>> deal.apply("trump:H").detail["declarer"]
+'N'
+"""
+
+from tricktaker import games as _games  # noqa: F401  (registers every game)
+from tricktaker._core import PlayState, RulesTable
+from tricktaker.bots import Bot, RandomBot
+from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
+from tricktaker.errors import IllegalAction
+from tricktaker.games.base import Action, Deal, Event, Game, Match
+from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sim import SimulationResults, simulate
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "Bot",
+    "Card",
+    "Deal",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "Match",
+    "PlayState",
+    "RandomBot",
+    "Rank",
+    "RulesTable",
+    "SimulationResults",
+    "Suit",
+    "cards_from_mask",
+    "from_json",
+    "games",
+    "load",
+    "mask_from_cards",
+    "parse_cards",
+    "simulate",
+]

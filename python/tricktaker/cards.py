@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Union
 
 from tricktaker import _core
 
@@ -48,7 +47,7 @@ class Suit(enum.IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.name) or text.strip() == suit.symbol:
                 return suit
-        for suit, white in zip(cls, "♤♡♢♧"):
+        for suit, white in zip(cls, "♤♡♢♧", strict=True):
             if text.strip() == white:
                 return suit
         raise ValueError(f"malformed suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
@@ -94,8 +93,9 @@ class Rank(enum.IntEnum):
 class Card:
     """One card, a small immutable value with the core's card id (see cards.h for the layout)."""
 
-    __slots__ = ("_id",)
+    __slots__ = ("_id", "_text")
     _id: int
+    _text: str
 
     RED_JOKER_ID = _core.RED_JOKER
     BLACK_JOKER_ID = _core.BLACK_JOKER
@@ -108,6 +108,7 @@ class Card:
             raise ValueError(f"not a card id: {card_id!r}")
         obj = object.__new__(cls)
         object.__setattr__(obj, "_id", card_id)
+        object.__setattr__(obj, "_text", _core.card_to_string(card_id))
         return obj
 
     @classmethod
@@ -121,6 +122,9 @@ class Card:
             return text
         if not isinstance(text, str):
             raise ValueError(f"a card is written as text such as 'JH', got {text!r}")
+        cached = _BY_TEXT.get(text)
+        if cached is not None:
+            return cached
         return cls(_core.parse_card(text))
 
     @property
@@ -154,7 +158,7 @@ class Card:
         return rank + self.suit.symbol
 
     def __str__(self) -> str:
-        return _core.card_to_string(self._id)
+        return self._text
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -179,18 +183,15 @@ _BY_ID: dict[int, Card] = {}
 for _id in range(64):
     if (_core.ALL_CARDS >> _id) & 1:
         _BY_ID[_id] = Card(_id)
+# The canonical text of every card, for a parse without a call into the core.
+_BY_TEXT: dict[str, Card] = {str(card): card for card in _BY_ID.values()}
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards of a bit mask, in id order."""
-    out: list[Card] = []
-    while mask:
-        low = mask & -mask
-        out.append(_BY_ID[low.bit_length() - 1])
-        mask ^= low
-    return out
+    return [_BY_ID[i] for i in _core.mask_to_ids(mask)]
 
 
 def iter_mask(mask: int) -> Iterator[Card]:

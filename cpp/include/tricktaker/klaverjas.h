@@ -41,6 +41,14 @@ struct KlaverjasDealScore {
   int pit_team = -1;  // the team that took every trick, or -1
 };
 
+// The scoring rule of §5 on the deal's totals: card points (with last trick) and roem
+// credited per team, the team that took every trick (-1 if none), the playing team, and the
+// first offending team under illegal_play = penalize (-1 if none).
+KlaverjasDealScore klaverjas_score_totals(const std::array<int, 2>& card_points,
+                                          const std::array<int, 2>& roem, int pit_team,
+                                          int playing_team, const KlaverjasScoringOptions& options,
+                                          int offending_team);
+
 // Scores a finished deal (§5). roem is the roem credited to each team (the core's automatic
 // roem, or only the claimed roem under manual claiming). offending_team is the first team to
 // play an illegal card under illegal_play = penalize, or -1.

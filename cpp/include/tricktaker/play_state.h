@@ -47,12 +47,30 @@ struct PlayStateSetup {
   CardSet first_lead_cards = 0;
   // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
   int fixed_leader = -1;
+  // 0: every playing seat holds the same number of cards and plays them all. Otherwise the
+  // number of tricks; a hand may then hold more cards, the rest never played (Kirves
+  // discard_to_five = false, where a six-card holder keeps his sixth card).
+  int tricks = 0;
+  // A player whose hand holds no trump and no card of points may fold at his turn (All Fours
+  // PV10, where the points are game values): his cards leave the play, score for nobody, and
+  // later tricks are played without him.
+  bool folding = false;
+};
+
+// One fold, for undo and for the record of the deal.
+struct FoldRecord {
+  std::uint8_t seat;
+  std::uint8_t leader;   // the leader of the trick in progress before the fold
+  std::uint8_t at;       // cards played before the fold
+  bool completed_trick;  // the fold completed the trick in progress
+  CardSet cards;         // the cards he folded
 };
 
 class PlayState {
  public:
   // Validates the setup (hands disjoint and inside the deck, equal hand sizes among active
-  // seats, seats in range) and throws std::invalid_argument naming the fault.
+  // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the
+  // fault.
   explicit PlayState(const PlayStateSetup& setup);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---
@@ -67,7 +85,16 @@ class PlayState {
   // whether it was legal. Throws IllegalAction for a card the player does not hold.
   bool play_any_held(Card c);
 
+  // --- folding (PlayStateSetup::folding) ---
+  bool can_fold() const;  // the player to move may fold now
+  void fold();            // the player to move folds; requires can_fold()
+  void fold_checked();    // throws IllegalAction when the player may not fold
+  int num_folds() const { return num_folds_; }
+  const FoldRecord& fold_record(int i) const { return folds_[i]; }
+  CardSet folded_cards(int seat) const;  // the cards a seat folded (0 if he did not)
+
   bool is_terminal() const { return cards_left_ == 0; }
+  bool folding() const { return folding_; }
   int to_move() const { return to_move_; }
   int leader() const { return leader_; }
   int num_players() const { return num_players_; }
@@ -105,6 +132,8 @@ class PlayState {
  private:
   int next_seat(int seat) const;
   void finish_trick();
+  void reopen_last_trick();
+  void undo_fold();
   int trick_bonus_value() const;
 
   RulesTable rules_;
@@ -132,7 +161,14 @@ class PlayState {
   std::array<Card, kMaxCardsPlayed> history_;
   std::array<std::uint8_t, kMaxCardsPlayed> history_players_;
   std::array<TrickRecord, kMaxTricks> tricks_;
+  bool folding_;
+  std::uint8_t num_folds_;
+  std::array<FoldRecord, kMaxPlayers> folds_;
 };
+
+// Index of the card winning a (partial) trick: the highest trump, else the highest card of the
+// led effective suit.
+int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int trick_len);
 
 // The legal cards for a hand facing a partial trick, by the policy of the table. Exposed
 // separately so that tests (and samplers) can ask about hypothetical hands.

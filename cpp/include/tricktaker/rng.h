@@ -1,6 +1,6 @@
 // A portable pseudo-random generator and shuffle, so that a seed gives the same deal on every
 // machine and every compiler: xoshiro256** seeded through splitmix64, unbiased bounded
-// integers by rejection, and a Fisher-Yates shuffle from the top down.
+// integers (Lemire's method), and a Fisher-Yates shuffle from the top down.
 #pragma once
 
 #include <cstdint>
@@ -32,13 +32,16 @@ class Rng {
     return result;
   }
 
-  // Uniform in [0, n), n >= 1, without modulo bias.
+  // Uniform in [0, n), n >= 1, without bias: Lemire's multiply-shift with rejection, which
+  // needs a division only in the rare rejection case.
   std::uint64_t below(std::uint64_t n) {
-    const std::uint64_t limit = (0 - n) % n;  // 2^64 mod n
-    for (;;) {
-      const std::uint64_t x = next();
-      if (x >= limit) return x % n;
+    std::uint64_t hi, lo;
+    mul128(next(), n, hi, lo);
+    if (lo < n) {
+      const std::uint64_t threshold = (0 - n) % n;  // 2^64 mod n
+      while (lo < threshold) mul128(next(), n, hi, lo);
     }
+    return hi;
   }
 
   template <typename T>
@@ -51,6 +54,21 @@ class Rng {
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  // The full 128-bit product of two 64-bit numbers.
+  static void mul128(std::uint64_t a, std::uint64_t b, std::uint64_t& hi, std::uint64_t& lo) {
+#if defined(__SIZEOF_INT128__)
+    const unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
+    hi = static_cast<std::uint64_t>(p >> 64);
+    lo = static_cast<std::uint64_t>(p);
+#else
+    const std::uint64_t a_lo = a & 0xFFFFFFFFull, a_hi = a >> 32;
+    const std::uint64_t b_lo = b & 0xFFFFFFFFull, b_hi = b >> 32;
+    const std::uint64_t ll = a_lo * b_lo, lh = a_lo * b_hi, hl = a_hi * b_lo, hh = a_hi * b_hi;
+    const std::uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFull) + (hl & 0xFFFFFFFFull);
+    hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    lo = (mid << 32) | (ll & 0xFFFFFFFFull);
+#endif
+  }
   std::uint64_t s_[4];
 };
 

@@ -1,0 +1,133 @@
+#include <pybind11/stl.h>
+
+#include <vector>
+
+#include "bindings.h"
+#include "tricktaker/kiksas.h"
+
+namespace py = pybind11;
+
+namespace tricktaker::bindings {
+
+void bind_kiksas(py::module_& m) {
+  m.def("kiksas_deck", &kiksas_deck, "The 24-card deck (9 to A of every suit) as a mask.");
+  m.def(
+      "kiksas_trump_queen",
+      [](int trump) {
+        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        return static_cast<int>(kiksas_trump_queen(trump));
+      },
+      py::arg("trump"));
+  m.def(
+      "kiksas_rules",
+      [](int trump, bool must_overtrump, bool must_head_in_suit, bool partner_exemption) {
+        KiksasRulesOptions options;
+        options.must_overtrump = must_overtrump;
+        options.must_head_in_suit = must_head_in_suit;
+        options.partner_exemption = partner_exemption;
+        return kiksas_rules(trump, options);
+      },
+      py::arg("trump"), py::arg("must_overtrump") = false, py::arg("must_head_in_suit") = false,
+      py::arg("partner_exemption") = false,
+      "The rules table of a deal: trump 0..3, or -1 for a no-trump Akis.");
+
+  py::enum_<KiksasDealType>(m, "KiksasDealType")
+      .value("FIRST", KiksasDealType::kFirst)
+      .value("WRITING", KiksasDealType::kWriting)
+      .value("WRITING_OFF", KiksasDealType::kWritingOff);
+  py::enum_<AkisKind>(m, "AkisKind")
+      .value("NONE", AkisKind::kNone)
+      .value("OWN_TRUMPS", AkisKind::kOwnTrumps)
+      .value("NO_TRUMPS_ALL", AkisKind::kNoTrumpsAll)
+      .value("NO_TRUMPS_NONE", AkisKind::kNoTrumpsNone);
+  py::enum_<FigureKind>(m, "FigureKind")
+      .value("NONE", FigureKind::kNone)
+      .value("STROKE", FigureKind::kStroke)
+      .value("EGG", FigureKind::kEgg)
+      .value("CROSS", FigureKind::kCross);
+  py::enum_<KiksasOutcome>(m, "KiksasOutcome")
+      .value("UNDECIDED", KiksasOutcome::kUndecided)
+      .value("WRITTEN", KiksasOutcome::kWritten)
+      .value("WRITER_EGG", KiksasOutcome::kWriterEgg)
+      .value("WRITING_OFF_SWEEP", KiksasOutcome::kWritingOffSweep)
+      .value("RACE_WON", KiksasOutcome::kRaceWon)
+      .value("RACE_SWEEP_EGG", KiksasOutcome::kRaceSweepEgg)
+      .value("CONCEDED", KiksasOutcome::kConceded)
+      .value("SU_DVIEM_MADE", KiksasOutcome::kSuDviemMade)
+      .value("SU_DVIEM_FAILED", KiksasOutcome::kSuDviemFailed)
+      .value("SELF_EGG", KiksasOutcome::kSelfEgg)
+      .value("AKIS_MADE", KiksasOutcome::kAkisMade)
+      .value("AKIS_FAILED", KiksasOutcome::kAkisFailed);
+
+  py::class_<KiksasDealContext>(m, "KiksasDealContext",
+                                "What the deal evaluation needs besides the play state.")
+      .def(py::init<>())
+      .def_readwrite("type", &KiksasDealContext::type)
+      .def_readwrite("writing_side", &KiksasDealContext::writing_side)
+      .def_readwrite("targets", &KiksasDealContext::targets)
+      .def_readwrite("su_dviem", &KiksasDealContext::su_dviem)
+      .def_readwrite("last_lead_declined", &KiksasDealContext::last_lead_declined)
+      .def_readwrite("akis", &KiksasDealContext::akis)
+      .def_readwrite("akis_side", &KiksasDealContext::akis_side)
+      .def_readwrite("writing_off_end_when_decided",
+                     &KiksasDealContext::writing_off_end_when_decided)
+      .def_readwrite("sweep_egg_to_o", &KiksasDealContext::sweep_egg_to_o)
+      .def_readwrite("sweep_egg_to_w", &KiksasDealContext::sweep_egg_to_w)
+      .def_readwrite("akis_play_out", &KiksasDealContext::akis_play_out)
+      .def_readwrite("su_dviem_made_strokes", &KiksasDealContext::su_dviem_made_strokes);
+
+  py::class_<KiksasDealResult>(m, "KiksasDealResult")
+      .def_readonly("points", &KiksasDealResult::points)
+      .def_readonly("tricks", &KiksasDealResult::tricks)
+      .def_readonly("reached_at", &KiksasDealResult::reached_at)
+      .def_readonly("race_winner", &KiksasDealResult::race_winner)
+      .def_readonly("outcome", &KiksasDealResult::outcome)
+      .def_readonly("decided", &KiksasDealResult::decided)
+      .def_readonly("over", &KiksasDealResult::over)
+      .def_readonly("figure_side", &KiksasDealResult::figure_side)
+      .def_readonly("figure_kind", &KiksasDealResult::figure_kind)
+      .def_readonly("figure_count", &KiksasDealResult::figure_count);
+
+  m.def("kiksas_evaluate", &kiksas_evaluate, py::arg("state"), py::arg("context"),
+        "Points, the race, the outcome and the figures of a deal in progress or finished.");
+  m.def(
+      "kiksas_evaluate_tricks",
+      [](const std::vector<int>& winner_sides, const std::vector<int>& points, int total_tricks,
+         const KiksasDealContext& context, bool trick_open) {
+        if (winner_sides.size() != points.size())
+          throw py::value_error("winner_sides and points must have one entry per trick");
+        if (winner_sides.size() > kKiksasMaxTricks)
+          throw py::value_error("a Kiksas deal has at most 8 tricks");
+        KiksasTrickSummary summary;
+        summary.total_tricks = total_tricks;
+        summary.played = static_cast<int>(winner_sides.size());
+        summary.trick_open = trick_open;
+        for (std::size_t i = 0; i < winner_sides.size(); ++i) {
+          if (winner_sides[i] != 0 && winner_sides[i] != 1)
+            throw py::value_error("winner_sides must be 0 or 1");
+          if (points[i] < 0 || points[i] > kKiksasDeckPoints)
+            throw py::value_error("trick points must be 0..138");
+          summary.winner_side[i] = static_cast<std::uint8_t>(winner_sides[i]);
+          summary.points[i] = static_cast<std::uint16_t>(points[i]);
+        }
+        return kiksas_evaluate_tricks(summary, context);
+      },
+      py::arg("winner_sides"), py::arg("points"), py::arg("total_tricks"), py::arg("context"),
+      py::arg("trick_open") = false,
+      "The evaluation from the completed tricks alone: each trick's winning side and points.");
+  m.def("kiksas_su_dviem_available", &kiksas_su_dviem_available, py::arg("state"),
+        py::arg("context"));
+  m.def("kiksas_may_decline_last_lead", &kiksas_may_decline_last_lead, py::arg("state"),
+        py::arg("context"));
+
+  py::class_<KiksasTrumpCount>(m, "KiksasTrumpCount")
+      .def_readonly("announcer", &KiksasTrumpCount::announcer)
+      .def_readonly("announced", &KiksasTrumpCount::announced)
+      .def_readonly("partner", &KiksasTrumpCount::partner)
+      .def_readonly("partner_trumps", &KiksasTrumpCount::partner_trumps)
+      .def_readonly("total", &KiksasTrumpCount::total);
+  m.def("kiksas_trump_count", &kiksas_trump_count, py::arg("state"), py::arg("partner"),
+        "The announcement after trick 1: the winner's count and the partner's addition.");
+}
+
+}  // namespace tricktaker::bindings

@@ -1,0 +1,1271 @@
+"""
+tricktaker's C++ core: cards, rules tables, the play state and game evaluation
+"""
+
+from __future__ import annotations
+import collections.abc
+import numpy
+import numpy.typing
+import typing
+
+__all__: list[str] = [
+    "ALL_CARDS",
+    "AkisKind",
+    "AllFoursAward",
+    "AllFoursDealScore",
+    "AllFoursItem",
+    "BLACK_JOKER",
+    "FigureKind",
+    "FollowPolicy",
+    "IllegalAction",
+    "KIRVES_ALWAYS_TRUMPS",
+    "KIRVES_PAAKOT",
+    "KiksasDealContext",
+    "KiksasDealResult",
+    "KiksasDealType",
+    "KiksasOutcome",
+    "KiksasTrumpCount",
+    "KirvesDealKind",
+    "KirvesDealOutcome",
+    "KirvesDealRoles",
+    "KirvesWinRule",
+    "KirvesWinner",
+    "KlaverjasDealScore",
+    "Objective",
+    "ObjectiveKind",
+    "OvertrumpDuty",
+    "PlayState",
+    "RED_JOKER",
+    "Rng",
+    "RulesTable",
+    "SET_BACK_RANKS",
+    "Scoring",
+    "SolveResult",
+    "Solver",
+    "TrickBonus",
+    "TrickRecord",
+    "VoidTrumpDuty",
+    "allfours_deck",
+    "allfours_max_points",
+    "allfours_rules",
+    "allfours_score",
+    "card_to_string",
+    "format_pbn",
+    "jick_of",
+    "kiksas_deck",
+    "kiksas_evaluate",
+    "kiksas_evaluate_tricks",
+    "kiksas_may_decline_last_lead",
+    "kiksas_rules",
+    "kiksas_su_dviem_available",
+    "kiksas_trump_count",
+    "kiksas_trump_queen",
+    "kirves_concession_marks",
+    "kirves_decided",
+    "kirves_deck",
+    "kirves_kiellonvara",
+    "kirves_named_suit",
+    "kirves_outcome",
+    "kirves_rules",
+    "kirves_sides",
+    "kirves_trump_strength",
+    "kirves_winner",
+    "klaverjas_playouts_from",
+    "klaverjas_random_playouts",
+    "klaverjas_roem",
+    "klaverjas_rules",
+    "klaverjas_score",
+    "klaverjas_score_totals",
+    "legal_cards",
+    "mask_to_ids",
+    "parse_card",
+    "parse_pbn",
+    "ranks_needed",
+    "solve_many",
+    "trick_winner_index",
+    "whist_dd_table",
+    "whist_dd_tables",
+    "whist_deck",
+    "whist_rules",
+    "whist_state",
+]
+
+class IllegalAction(ValueError):
+    pass
+
+class Rng:
+    """
+    The portable generator behind every seeded shuffle.
+    """
+    def __copy__(self) -> Rng: ...
+    def __deepcopy__(self, memo: dict[typing.Any, typing.Any]) -> Rng: ...
+    def __init__(self, seed: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def below(self, n: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def next(self) -> int: ...
+    def shuffled(
+        self, items: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+    ) -> list[int]:
+        """
+        A shuffled copy of the list (Fisher-Yates, top down).
+        """
+
+class VoidTrumpDuty:
+    """
+    Members:
+
+      NEVER
+
+      ALWAYS
+
+      UNLESS_PARTNER_WINNING
+    """
+
+    ALWAYS: typing.ClassVar[VoidTrumpDuty]
+    NEVER: typing.ClassVar[VoidTrumpDuty]
+    UNLESS_PARTNER_WINNING: typing.ClassVar[VoidTrumpDuty]
+    __members__: typing.ClassVar[dict[str, VoidTrumpDuty]]
+    @typing.overload
+    def __eq__(self, other: VoidTrumpDuty) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: VoidTrumpDuty) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class OvertrumpDuty:
+    """
+    Members:
+
+      NEVER
+
+      ALWAYS
+
+      UNLESS_PARTNER_WINNING
+    """
+
+    ALWAYS: typing.ClassVar[OvertrumpDuty]
+    NEVER: typing.ClassVar[OvertrumpDuty]
+    UNLESS_PARTNER_WINNING: typing.ClassVar[OvertrumpDuty]
+    __members__: typing.ClassVar[dict[str, OvertrumpDuty]]
+    @typing.overload
+    def __eq__(self, other: OvertrumpDuty) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: OvertrumpDuty) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class TrickBonus:
+    """
+    Members:
+
+      NONE
+
+      KLAVERJAS_ROEM
+    """
+
+    KLAVERJAS_ROEM: typing.ClassVar[TrickBonus]
+    NONE: typing.ClassVar[TrickBonus]
+    __members__: typing.ClassVar[dict[str, TrickBonus]]
+    @typing.overload
+    def __eq__(self, other: TrickBonus) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: TrickBonus) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class FollowPolicy:
+    head_in_suit: bool
+    head_trump_lead: bool
+    may_trump_when_able_to_follow: bool
+    must_beat_exempts_partner: bool
+    must_beat_trick: bool
+    no_undertrump: bool
+    overtrump: OvertrumpDuty
+    undertrump_compulsory: bool
+    void_trump: VoidTrumpDuty
+    def __init__(self) -> None: ...
+
+class RulesTable:
+    policy: FollowPolicy
+    trick_bonus: TrickBonus
+    @staticmethod
+    def plain(deck: typing.SupportsInt | typing.SupportsIndex) -> RulesTable:
+        """
+        A table with natural strengths, no points and no trump.
+        """
+    def beats(
+        self,
+        card: typing.SupportsInt | typing.SupportsIndex,
+        winning: typing.SupportsInt | typing.SupportsIndex,
+        led_suit: typing.SupportsInt | typing.SupportsIndex,
+    ) -> bool: ...
+    def effective_suit(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def finalize(self, trump: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Set the trump suit and recompute the suit masks.
+        """
+    def points(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def set_card(
+        self,
+        card: typing.SupportsInt | typing.SupportsIndex,
+        effective_suit: typing.SupportsInt | typing.SupportsIndex,
+        strength: typing.SupportsInt | typing.SupportsIndex,
+        points: typing.SupportsInt | typing.SupportsIndex,
+    ) -> None:
+        """
+        Set one card's entries; call finalize() afterwards.
+        """
+    def strength(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def suit_cards(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    @property
+    def deck(self) -> int: ...
+    @property
+    def last_trick_bonus(self) -> int: ...
+    @last_trick_bonus.setter
+    def last_trick_bonus(self, arg1: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def trump_cards(self) -> int: ...
+
+class TrickRecord:
+    @property
+    def bonus(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def winner(self) -> int: ...
+
+class PlayState:
+    """
+    The card-play state of one deal: hands, trick, history, winnings.
+    """
+    def __copy__(self) -> PlayState: ...
+    def __deepcopy__(self, memo: dict[typing.Any, typing.Any]) -> PlayState: ...
+    def __init__(
+        self,
+        rules: RulesTable,
+        hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        sides: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        leader: typing.SupportsInt | typing.SupportsIndex,
+        active: typing.SupportsInt | typing.SupportsIndex = 0,
+        first_lead_cards: typing.SupportsInt | typing.SupportsIndex = 0,
+        fixed_leader: typing.SupportsInt | typing.SupportsIndex = -1,
+        folding: bool = False,
+        tricks: typing.SupportsInt | typing.SupportsIndex = 0,
+    ) -> None: ...
+    def bonus_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def can_fold(self) -> bool:
+        """
+        Whether the player to move may fold now.
+        """
+    def cards_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def copy(self) -> PlayState: ...
+    def current_winner(self) -> int:
+        """
+        The seat winning the current trick so far, or -1 when it is empty.
+        """
+    def fold(self) -> None:
+        """
+        The player to move folds (raises IllegalAction when he may not).
+        """
+    def folded_cards(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def folds(self) -> list[tuple[int, int, int]]:
+        """
+        Every fold so far as (seat, cards played before it, cards folded).
+        """
+    def hand(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def history(self) -> list[tuple[int, int]]:
+        """
+        Every card played so far as (seat, card) pairs.
+        """
+    def is_terminal(self) -> bool: ...
+    def legal_cards(self) -> list[int]:
+        """
+        Legal card ids in increasing order.
+        """
+    def legal_moves(self) -> int:
+        """
+        Legal cards as a bit mask.
+        """
+    def play(self, card: typing.SupportsInt | typing.SupportsIndex) -> None:
+        """
+        Play a card; raises IllegalAction naming the legal cards and changes nothing.
+        """
+    def play_any_held(self, card: typing.SupportsInt | typing.SupportsIndex) -> bool:
+        """
+        Play a held card even if illegal; returns whether it was legal.
+        """
+    def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def side(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def side_tricks(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def trick(self) -> list[tuple[int, int]]:
+        """
+        The current trick as (seat, card) pairs in play order.
+        """
+    def trick_record(self, index: typing.SupportsInt | typing.SupportsIndex) -> TrickRecord:
+        """
+        A completed trick's record; negative indices count from the end.
+        """
+    def trick_records(self) -> list[TrickRecord]: ...
+    def tricks_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def undo(self) -> None:
+        """
+        Take back the last card played (or fold).
+        """
+    @property
+    def active(self) -> int: ...
+    @property
+    def cards_played(self) -> int: ...
+    @property
+    def folding(self) -> bool: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def rules(self) -> RulesTable: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def total_tricks(self) -> int: ...
+    @property
+    def trick_len(self) -> int:
+        """
+        Cards in the current (unfinished) trick.
+        """
+    @property
+    def trick_size(self) -> int: ...
+    @property
+    def tricks_played(self) -> int: ...
+
+class KlaverjasDealScore:
+    @property
+    def card_points(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def made(self) -> bool: ...
+    @property
+    def penalized(self) -> bool: ...
+    @property
+    def pit(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def pit_team(self) -> int: ...
+    @property
+    def playing_team(self) -> int: ...
+    @property
+    def roem(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def score(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KirvesDealKind:
+    """
+    Members:
+
+      NORMAL
+
+      CUT_JACK
+
+      FREE_FOR_ALL
+    """
+
+    CUT_JACK: typing.ClassVar[KirvesDealKind]
+    FREE_FOR_ALL: typing.ClassVar[KirvesDealKind]
+    NORMAL: typing.ClassVar[KirvesDealKind]
+    __members__: typing.ClassVar[dict[str, KirvesDealKind]]
+    @typing.overload
+    def __eq__(self, other: KirvesDealKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KirvesDealKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KirvesWinRule:
+    """
+    Members:
+
+      UNDECIDED
+
+      THREE_TRICKS
+
+      FIRST_TO_TWO
+
+      LAST_TRICK
+    """
+
+    FIRST_TO_TWO: typing.ClassVar[KirvesWinRule]
+    LAST_TRICK: typing.ClassVar[KirvesWinRule]
+    THREE_TRICKS: typing.ClassVar[KirvesWinRule]
+    UNDECIDED: typing.ClassVar[KirvesWinRule]
+    __members__: typing.ClassVar[dict[str, KirvesWinRule]]
+    @typing.overload
+    def __eq__(self, other: KirvesWinRule) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KirvesWinRule) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KirvesDealRoles:
+    def __init__(
+        self,
+        *,
+        kind: KirvesDealKind,
+        trump_maker: typing.SupportsInt | typing.SupportsIndex = -1,
+        cutter: typing.SupportsInt | typing.SupportsIndex = -1,
+        dealer: typing.SupportsInt | typing.SupportsIndex = -1,
+        participants: typing.SupportsInt | typing.SupportsIndex,
+    ) -> None: ...
+    @property
+    def cutter(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def kind(self) -> KirvesDealKind: ...
+    @property
+    def participants(self) -> int: ...
+    @property
+    def trump_maker(self) -> int: ...
+
+class KirvesWinner:
+    @property
+    def player(self) -> int: ...
+    @property
+    def rule(self) -> KirvesWinRule: ...
+
+class KirvesDealOutcome:
+    @property
+    def marks(self) -> list[int]: ...
+    @property
+    def principal_won(self) -> bool: ...
+    @property
+    def winner(self) -> KirvesWinner: ...
+    @property
+    def winning_side(self) -> int: ...
+
+class KiksasDealType:
+    """
+    Members:
+
+      FIRST
+
+      WRITING
+
+      WRITING_OFF
+    """
+
+    FIRST: typing.ClassVar[KiksasDealType]
+    WRITING: typing.ClassVar[KiksasDealType]
+    WRITING_OFF: typing.ClassVar[KiksasDealType]
+    __members__: typing.ClassVar[dict[str, KiksasDealType]]
+    @typing.overload
+    def __eq__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasDealType) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AkisKind:
+    """
+    Members:
+
+      NONE
+
+      OWN_TRUMPS
+
+      NO_TRUMPS_ALL
+
+      NO_TRUMPS_NONE
+    """
+
+    NONE: typing.ClassVar[AkisKind]
+    NO_TRUMPS_ALL: typing.ClassVar[AkisKind]
+    NO_TRUMPS_NONE: typing.ClassVar[AkisKind]
+    OWN_TRUMPS: typing.ClassVar[AkisKind]
+    __members__: typing.ClassVar[dict[str, AkisKind]]
+    @typing.overload
+    def __eq__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AkisKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class FigureKind:
+    """
+    Members:
+
+      NONE
+
+      STROKE
+
+      EGG
+
+      CROSS
+    """
+
+    CROSS: typing.ClassVar[FigureKind]
+    EGG: typing.ClassVar[FigureKind]
+    NONE: typing.ClassVar[FigureKind]
+    STROKE: typing.ClassVar[FigureKind]
+    __members__: typing.ClassVar[dict[str, FigureKind]]
+    @typing.overload
+    def __eq__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: FigureKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasOutcome:
+    """
+    Members:
+
+      UNDECIDED
+
+      WRITTEN
+
+      WRITER_EGG
+
+      WRITING_OFF_SWEEP
+
+      RACE_WON
+
+      RACE_SWEEP_EGG
+
+      CONCEDED
+
+      SU_DVIEM_MADE
+
+      SU_DVIEM_FAILED
+
+      SELF_EGG
+
+      AKIS_MADE
+
+      AKIS_FAILED
+    """
+
+    AKIS_FAILED: typing.ClassVar[KiksasOutcome]
+    AKIS_MADE: typing.ClassVar[KiksasOutcome]
+    CONCEDED: typing.ClassVar[KiksasOutcome]
+    RACE_SWEEP_EGG: typing.ClassVar[KiksasOutcome]
+    RACE_WON: typing.ClassVar[KiksasOutcome]
+    SELF_EGG: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_FAILED: typing.ClassVar[KiksasOutcome]
+    SU_DVIEM_MADE: typing.ClassVar[KiksasOutcome]
+    UNDECIDED: typing.ClassVar[KiksasOutcome]
+    WRITER_EGG: typing.ClassVar[KiksasOutcome]
+    WRITING_OFF_SWEEP: typing.ClassVar[KiksasOutcome]
+    WRITTEN: typing.ClassVar[KiksasOutcome]
+    __members__: typing.ClassVar[dict[str, KiksasOutcome]]
+    @typing.overload
+    def __eq__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: KiksasOutcome) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class KiksasDealContext:
+    """
+    What the deal evaluation needs besides the play state.
+    """
+
+    akis: AkisKind
+    akis_play_out: bool
+    last_lead_declined: bool
+    su_dviem: bool
+    sweep_egg_to_o: bool
+    sweep_egg_to_w: bool
+    type: KiksasDealType
+    writing_off_end_when_decided: bool
+    def __init__(self) -> None: ...
+    @property
+    def akis_side(self) -> int: ...
+    @akis_side.setter
+    def akis_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def su_dviem_made_strokes(self) -> int: ...
+    @su_dviem_made_strokes.setter
+    def su_dviem_made_strokes(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    @property
+    def targets(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @targets.setter
+    def targets(
+        self,
+        arg0: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+        ],
+    ) -> None: ...
+    @property
+    def writing_side(self) -> int: ...
+    @writing_side.setter
+    def writing_side(self, arg0: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+
+class KiksasDealResult:
+    @property
+    def decided(self) -> bool: ...
+    @property
+    def figure_count(self) -> int: ...
+    @property
+    def figure_kind(self) -> FigureKind: ...
+    @property
+    def figure_side(self) -> int: ...
+    @property
+    def outcome(self) -> KiksasOutcome: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def points(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def race_winner(self) -> int: ...
+    @property
+    def reached_at(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+    @property
+    def tricks(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KiksasTrumpCount:
+    @property
+    def announced(self) -> int: ...
+    @property
+    def announcer(self) -> int: ...
+    @property
+    def partner(self) -> int: ...
+    @property
+    def partner_trumps(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+
+class AllFoursItem:
+    """
+    Members:
+
+      HIGH
+
+      LOW
+
+      JACK
+
+      JICK
+
+      JOKER_HIGH
+
+      JOKER_LOW
+
+      TREY
+
+      FIVE
+
+      LAST
+
+      GAME
+
+      MOON
+    """
+
+    FIVE: typing.ClassVar[AllFoursItem]
+    GAME: typing.ClassVar[AllFoursItem]
+    HIGH: typing.ClassVar[AllFoursItem]
+    JACK: typing.ClassVar[AllFoursItem]
+    JICK: typing.ClassVar[AllFoursItem]
+    JOKER_HIGH: typing.ClassVar[AllFoursItem]
+    JOKER_LOW: typing.ClassVar[AllFoursItem]
+    LAST: typing.ClassVar[AllFoursItem]
+    LOW: typing.ClassVar[AllFoursItem]
+    MOON: typing.ClassVar[AllFoursItem]
+    TREY: typing.ClassVar[AllFoursItem]
+    __members__: typing.ClassVar[dict[str, AllFoursItem]]
+    @typing.overload
+    def __eq__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: AllFoursItem) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class AllFoursAward:
+    @property
+    def captor(self) -> int: ...
+    @property
+    def card(self) -> int: ...
+    @property
+    def holder(self) -> int: ...
+    @property
+    def item(self) -> AllFoursItem: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+
+class AllFoursDealScore:
+    @property
+    def all_tricks_side(self) -> int: ...
+    @property
+    def awards(self) -> list[AllFoursAward]: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def bidding_side(self) -> int: ...
+    @property
+    def game_values(self) -> list[int]: ...
+    @property
+    def made(self) -> bool: ...
+    @property
+    def moon_side(self) -> int: ...
+    @property
+    def num_sides(self) -> int: ...
+    @property
+    def points(self) -> list[int]: ...
+    @property
+    def score(self) -> list[int]: ...
+
+class ObjectiveKind:
+    """
+    Members:
+
+      TRICKS
+
+      POINTS
+
+      MARGIN
+
+      KLAVERJAS_MADE
+    """
+
+    KLAVERJAS_MADE: typing.ClassVar[ObjectiveKind]
+    MARGIN: typing.ClassVar[ObjectiveKind]
+    POINTS: typing.ClassVar[ObjectiveKind]
+    TRICKS: typing.ClassVar[ObjectiveKind]
+    __members__: typing.ClassVar[dict[str, ObjectiveKind]]
+    @typing.overload
+    def __eq__(self, other: ObjectiveKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: ObjectiveKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class Scoring:
+    """
+    Members:
+
+      PLAIN
+
+      KLAVERJAS
+    """
+
+    KLAVERJAS: typing.ClassVar[Scoring]
+    PLAIN: typing.ClassVar[Scoring]
+    __members__: typing.ClassVar[dict[str, Scoring]]
+    @typing.overload
+    def __eq__(self, other: Scoring) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: Scoring) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class Objective:
+    """
+    What the solver maximizes, and for which side.
+    """
+    def __init__(
+        self,
+        *,
+        kind: ObjectiveKind = ...,
+        side: typing.SupportsInt | typing.SupportsIndex = -1,
+        scoring: Scoring = ...,
+        playing_team: typing.SupportsInt | typing.SupportsIndex = 0,
+        pit_for_any_team: bool = True,
+        tie_is_nat: bool = True,
+    ) -> None: ...
+    @property
+    def kind(self) -> ObjectiveKind: ...
+    @property
+    def pit_for_any_team(self) -> bool: ...
+    @property
+    def playing_team(self) -> int: ...
+    @property
+    def scoring(self) -> Scoring: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def tie_is_nat(self) -> bool: ...
+
+class SolveResult:
+    @property
+    def best(self) -> int: ...
+    @property
+    def cards(self) -> list[tuple[int, int]]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def value(self) -> int: ...
+
+class Solver:
+    """
+    A double-dummy solver that owns its transposition table; one per thread.
+    """
+    def __init__(self, *, memory_mb: typing.SupportsInt | typing.SupportsIndex = 32) -> None: ...
+    def clear(self) -> None: ...
+    def reaches(
+        self,
+        state: PlayState,
+        objective: Objective,
+        target: typing.SupportsInt | typing.SupportsIndex,
+    ) -> bool: ...
+    def solve(self, state: PlayState, objective: Objective = ...) -> SolveResult: ...
+    def value(self, state: PlayState, objective: Objective = ...) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+
+def allfours_deck(
+    rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
+) -> int:
+    """
+    The cards of the ranks in rank_mask (bit r = rank r, 0 = two) in every suit, plus RJ (Joker-H) and BJ (Joker-L) when jokers.
+    """
+
+def allfours_max_points(
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+) -> int: ...
+def allfours_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    deck: typing.SupportsInt | typing.SupportsIndex,
+    jick: bool = False,
+    may_trump_when_able_to_follow: bool = True,
+    no_undertrump: bool = False,
+    must_head_trump: bool = False,
+) -> RulesTable: ...
+def allfours_score(
+    state: PlayState,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bidding_side: typing.SupportsInt | typing.SupportsIndex = -1,
+    bid: typing.SupportsInt | typing.SupportsIndex = 0,
+    hang_jack: bool = True,
+    low_to_captor: bool = False,
+    game_tie_non_dealer: bool = False,
+    jick: bool = False,
+    jokers: bool = False,
+    five: typing.SupportsInt | typing.SupportsIndex = 0,
+    trey: bool = False,
+    last_trick: bool = False,
+    shoot_the_moon: bool = False,
+    moon_requires_bid: bool = False,
+) -> AllFoursDealScore:
+    """
+    Evaluate a finished All Fours / Pitch deal: the items in crediting order, points per side, and with a bidding side the contract (P9).
+    """
+
+def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def format_pbn(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    first: typing.SupportsInt | typing.SupportsIndex = 0,
+) -> str: ...
+def jick_of(trump: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The jack of the other suit of the trump colour.
+    """
+
+def kiksas_deck() -> int:
+    """
+    The 24-card deck (9 to A of every suit) as a mask.
+    """
+
+def kiksas_evaluate(state: PlayState, context: KiksasDealContext) -> KiksasDealResult:
+    """
+    Points, the race, the outcome and the figures of a deal in progress or finished.
+    """
+
+def kiksas_evaluate_tricks(
+    winner_sides: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    points: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    total_tricks: typing.SupportsInt | typing.SupportsIndex,
+    context: KiksasDealContext,
+    trick_open: bool = False,
+) -> KiksasDealResult:
+    """
+    The evaluation from the completed tricks alone: each trick's winning side and points.
+    """
+
+def kiksas_may_decline_last_lead(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    must_overtrump: bool = False,
+    must_head_in_suit: bool = False,
+    partner_exemption: bool = False,
+) -> RulesTable:
+    """
+    The rules table of a deal: trump 0..3, or -1 for a no-trump Akis.
+    """
+
+def kiksas_su_dviem_available(state: PlayState, context: KiksasDealContext) -> bool: ...
+def kiksas_trump_count(
+    state: PlayState, partner: typing.SupportsInt | typing.SupportsIndex
+) -> KiksasTrumpCount:
+    """
+    The announcement after trick 1: the winner's count and the partner's addition.
+    """
+
+def kiksas_trump_queen(trump: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+def kirves_concession_marks(
+    roles: KirvesDealRoles,
+    num_players: typing.SupportsInt | typing.SupportsIndex,
+    folder: typing.SupportsInt | typing.SupportsIndex,
+    folded: typing.SupportsInt | typing.SupportsIndex = 0,
+    folded_players_score_with_side: bool = False,
+) -> list[int]: ...
+def kirves_decided(state: PlayState) -> bool: ...
+def kirves_deck() -> int:
+    """
+    The 54 cards of Kirves as a mask.
+    """
+
+def kirves_kiellonvara(suit: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    R5.4: the natural cards (2-10, Q, K, A) of a suit, as a mask.
+    """
+
+def kirves_named_suit(card: typing.SupportsInt | typing.SupportsIndex) -> int:
+    """
+    The suit a turned card names (RJ hearts, BJ spades).
+    """
+
+def kirves_outcome(
+    state: PlayState, roles: KirvesDealRoles, folded_players_score_with_side: bool = False
+) -> KirvesDealOutcome: ...
+def kirves_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    *,
+    overtake_required: bool = False,
+    overtake_exempts_partner: bool = False,
+    must_trump_when_void: bool = False,
+) -> RulesTable: ...
+def kirves_sides(
+    roles: KirvesDealRoles, num_players: typing.SupportsInt | typing.SupportsIndex
+) -> list[int]: ...
+def kirves_trump_strength(
+    card: typing.SupportsInt | typing.SupportsIndex,
+    trump: typing.SupportsInt | typing.SupportsIndex,
+) -> int: ...
+@typing.overload
+def kirves_winner(
+    trick_winners: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+) -> KirvesWinner:
+    """
+    R9.1 / D23 on the seats that won the tricks so far.
+    """
+
+@typing.overload
+def kirves_winner(state: PlayState) -> KirvesWinner: ...
+def klaverjas_playouts_from(
+    state: PlayState,
+    playing_team: typing.SupportsInt | typing.SupportsIndex,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random playouts of a Klaverjas position; per-playout results as numpy arrays.
+    """
+
+def klaverjas_random_playouts(
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    rotterdam: bool = False,
+    undertrump_compulsory: bool = False,
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random Klaverjas deals: random dealer, uniform trump and declarer, random legal cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).
+    """
+
+def klaverjas_roem(
+    cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    trump: typing.SupportsInt | typing.SupportsIndex,
+) -> int: ...
+def klaverjas_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    rotterdam: bool = False,
+    undertrump_compulsory: bool = False,
+) -> RulesTable: ...
+def klaverjas_score(
+    state: PlayState,
+    playing_team: typing.SupportsInt | typing.SupportsIndex,
+    roem: typing.Annotated[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+    ],
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    offending_team: typing.SupportsInt | typing.SupportsIndex = -1,
+) -> KlaverjasDealScore: ...
+def klaverjas_score_totals(
+    card_points: typing.Annotated[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+    ],
+    roem: typing.Annotated[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+    ],
+    pit_team: typing.SupportsInt | typing.SupportsIndex,
+    playing_team: typing.SupportsInt | typing.SupportsIndex,
+    pit_for_any_team: bool = True,
+    tie_is_nat: bool = True,
+    offending_team: typing.SupportsInt | typing.SupportsIndex = -1,
+) -> KlaverjasDealScore:
+    """
+    The scoring rule of §5 applied to team totals (card points with last trick, roem).
+    """
+
+def legal_cards(
+    rules: RulesTable,
+    hand: typing.SupportsInt | typing.SupportsIndex,
+    trick: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    partner_winning: bool,
+) -> int:
+    """
+    The legal cards (mask) of a hand facing a partial trick; for tests and samplers.
+    """
+
+def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+    """
+    The card ids of a bit mask, in increasing order.
+    """
+
+def parse_card(arg0: str) -> int: ...
+def parse_pbn(text: str) -> list[int]:
+    """
+    Hands by seat (N, E, S, W) as card masks.
+    """
+
+def ranks_needed(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+) -> int: ...
+def solve_many(
+    states: collections.abc.Sequence[PlayState],
+    objective: Objective = ...,
+    *,
+    threads: typing.SupportsInt | typing.SupportsIndex = 0,
+    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
+    card_values: bool = False,
+) -> typing.Any: ...
+def trick_winner_index(
+    rules: RulesTable, cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+) -> int:
+    """
+    Position of the card winning a (partial) trick, or -1 for an empty one.
+    """
+
+def whist_dd_table(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+    solver: Solver = None,
+) -> numpy.typing.NDArray[numpy.int32]:
+    """
+    Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on lead.
+    """
+
+def whist_dd_tables(
+    deals: collections.abc.Sequence[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+    ],
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+    *,
+    threads: typing.SupportsInt | typing.SupportsIndex = 0,
+    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
+) -> numpy.typing.NDArray[numpy.int32]: ...
+def whist_deck(ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13) -> int: ...
+def whist_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+) -> RulesTable: ...
+def whist_state(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    leader: typing.SupportsInt | typing.SupportsIndex,
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+) -> PlayState: ...
+
+ALL_CARDS: int = 2305596714850942975
+BLACK_JOKER: int = 14
+KIRVES_ALWAYS_TRUMPS: int = 144117387132690944
+KIRVES_PAAKOT: int = 144115188075880448
+RED_JOKER: int = 13
+SET_BACK_RANKS: int = 8065

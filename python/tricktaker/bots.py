@@ -1,0 +1,85 @@
+"""Bots: players that choose an action from what their seat may see.
+
+A bot never gets a deal or a match, only the seat's observation (a read-only mapping of the
+JSON-ready data of ``observation(seat)``) and the list of legal actions. It is seeded and
+deterministic: after ``reset(seed)`` the same observations and legal actions give the same
+choices on every machine (the randomness is the core's portable ``Rng``).
+
+>>> from tricktaker.games.base import Action
+>>> bot = RandomBot(seed=7)
+>>> actions = [Action.call("pass"), Action.call("trump:H")]
+>>> first = [bot.act({}, actions) for _ in range(5)]
+>>> bot.reset(7)
+>>> [bot.act({}, actions) for _ in range(5)] == first
+True
+
+Write a bot as any class with ``reset`` and ``act``; register it by name with
+``register_bot("name", factory)`` so that ``simulate(..., bots="name")`` and the command line
+find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from tricktaker import _core
+from tricktaker.games.base import Action
+
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot", "register_bot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: seeded, deterministic under its seed, and blind to everything but its seat."""
+
+    def reset(self, seed: int) -> None:
+        """Start afresh from ``seed`` (called before every deal a simulation plays)."""
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``, chosen from what ``observation`` shows."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.reset(seed)
+
+    def reset(self, seed: int) -> None:
+        self._rng = _core.Rng(seed)
+
+    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
+        if not legal_actions:
+            raise ValueError("a bot cannot act: there are no legal actions")
+        return legal_actions[int(self._rng.below(len(legal_actions)))]
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: Callable[[int], Bot]) -> None:
+    """Make a bot available by name: ``factory(seed)`` returns a new bot."""
+    _BOTS[name.lower()] = factory
+
+
+def bot_names() -> list[str]:
+    return sorted(_BOTS)
+
+
+def make_bot(spec: str | Bot, seed: int = 0) -> Bot:
+    """A bot from a name (``"random"``) or a bot object (returned as is)."""
+    if isinstance(spec, str):
+        factory = _BOTS.get(spec.strip().lower())
+        if factory is None:
+            raise ValueError(f"unknown bot {spec!r}; bots: {', '.join(bot_names())}")
+        return factory(seed)
+    if not isinstance(spec, Bot):
+        raise ValueError(f"a bot is a name ({', '.join(bot_names())}) or has reset() and act()")
+    return spec

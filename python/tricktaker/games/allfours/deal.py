@@ -1,0 +1,881 @@
+"""One All Fours / Pitch deal: the deal flow of rules/allfours.md §9 on the C++ play state.
+
+Phases: ``beg`` (stand or beg, T7, V3), ``respond`` (the dealer gives one or runs, T8, T9),
+``auction`` (P4, S4), ``declare`` (O6), ``exchange`` (PV5, O7), ``discard`` (O8), ``play`` and
+``over``. Trick play, the items and the contract are the core's (``allfours_rules``,
+``allfours_score``); this module deals, turns up, counts kicks and credits in the spec's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tricktaker import _core
+from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
+from tricktaker.errors import IllegalAction
+from tricktaker.games.base import Action, Deal, Event
+from tricktaker.notation import format_hand
+
+if TYPE_CHECKING:
+    from tricktaker.games.allfours.game import AllFoursGame
+    from tricktaker.games.allfours.options import AllFoursOptions
+
+SIDE_NAMES = "ABCDEFG"
+KICK_TABLES: dict[str, dict[Rank, int]] = {
+    "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
+    "tobago": {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3},
+    "none": {},
+}
+ITEM_NAMES = {
+    _core.AllFoursItem.HIGH: "high",
+    _core.AllFoursItem.LOW: "low",
+    _core.AllFoursItem.JACK: "jack",
+    _core.AllFoursItem.JICK: "jick",
+    _core.AllFoursItem.JOKER_HIGH: "joker_high",
+    _core.AllFoursItem.JOKER_LOW: "joker_low",
+    _core.AllFoursItem.TREY: "trey",
+    _core.AllFoursItem.FIVE: "five",
+    _core.AllFoursItem.LAST: "last",
+    _core.AllFoursItem.GAME: "game",
+    _core.AllFoursItem.MOON: "moon",
+}
+RUN_PACKET = 3  # a run deals one round of 3-card packets (T9)
+
+STAND = Action.call("stand")
+BEG = Action.call("beg")
+GIVE_ONE = Action.call("give_one")
+RUN = Action.call("run")
+PASS = Action.call("pass")
+DONE = Action.call("done")
+FOLD = Action.call("fold")
+TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+
+
+def seat_name(seat: int) -> str:
+    return f"S{seat}"
+
+
+def parse_seat(seat: Any, num_players: int) -> int:
+    """A seat from 0..n-1, ``"S2"`` or ``"2"``."""
+    value: Any = seat
+    if isinstance(seat, str):
+        text = seat.strip().upper()
+        text = text[1:] if text.startswith("S") else text
+        value = int(text) if text.isdigit() else None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players:
+        return value
+    raise ValueError(
+        f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})"
+    )
+
+
+@dataclass(frozen=True)
+class Credit:
+    """One change of a side's score, in the order it was applied (T17, X12)."""
+
+    kind: str  # kick, gift, high, low, jack, jick, joker_high, joker_low, trey, five, last,
+    # game, moon, set_back
+    side: int
+    points: int
+    card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "side": SIDE_NAMES[self.side],
+            "points": self.points,
+            "card": None if self.card is None else str(self.card),
+        }
+
+
+@dataclass(frozen=True)
+class AllFoursResult:
+    """What one deal did. Side tuples are indexed by side (A = 0, B = 1, ...)."""
+
+    dealer: int
+    next_dealer: int
+    thrown_in: bool
+    trump: Suit | None
+    begger: int | None
+    runs: int
+    pitcher: int | None
+    bid: int | None
+    made: bool | None
+    items: tuple[Credit, ...]  # the items earned in play, in X12 order (before the contract)
+    points: tuple[int, ...]  # item points earned in play per side
+    game_values: tuple[int, ...]
+    credits: tuple[Credit, ...]  # every credit applied, in order (stops at a win, T17)
+    scores_before: tuple[int, ...]
+    scores: tuple[int, ...]  # after the deal
+    winner: int | None  # the side that won the game in or at the end of this deal
+    bidding_side: int | None = None
+    all_tricks_side: int | None = None
+    moon_side: int | None = None
+    folded: tuple[int, ...] = field(default=())
+
+    @property
+    def score_change(self) -> tuple[int, ...]:
+        return tuple(a - b for a, b in zip(self.scores, self.scores_before, strict=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": seat_name(self.dealer),
+            "next_dealer": seat_name(self.next_dealer),
+            "thrown_in": self.thrown_in,
+            "trump": None if self.trump is None else self.trump.letter,
+            "begger": None if self.begger is None else seat_name(self.begger),
+            "runs": self.runs,
+            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "bid": self.bid,
+            "made": self.made,
+            "items": [c.to_dict() for c in self.items],
+            "points": list(self.points),
+            "game_values": list(self.game_values),
+            "credits": [c.to_dict() for c in self.credits],
+            "scores_before": list(self.scores_before),
+            "scores": list(self.scores),
+            "winner": None if self.winner is None else SIDE_NAMES[self.winner],
+            "bidding_side": None if self.bidding_side is None else SIDE_NAMES[self.bidding_side],
+            "moon": None if self.moon_side is None else SIDE_NAMES[self.moon_side],
+            "folded": [seat_name(s) for s in self.folded],
+        }
+
+
+def kick_points(options: AllFoursOptions, card: Card) -> int:
+    if card.rank is None:
+        return 0
+    return KICK_TABLES[options.kick_points].get(card.rank, 0)
+
+
+def rules_for(options: AllFoursOptions, trump: Suit) -> _core.RulesTable:
+    return _core.allfours_rules(
+        int(trump),
+        options.deck_mask,
+        jick=options.jick,
+        may_trump_when_able_to_follow=options.may_trump_when_able_to_follow,
+        no_undertrump=options.no_undertrump_rule,
+        must_head_trump=options.must_head_trump_rule,
+    )
+
+
+def deal_order(num_players: int, dealer: int, hand_size: int, packet: int) -> list[int]:
+    """The seat receiving each of the first ``num_players * hand_size`` cards (C10)."""
+    seats: list[int] = []
+    given = 0
+    while given < hand_size:
+        size = min(packet, hand_size - given)
+        for k in range(num_players):
+            seats += [(dealer + 1 + k) % num_players] * size
+        given += size
+    return seats
+
+
+class AllFoursDeal(Deal):
+    """One deal of All Fours or Pitch, from the shuffle to its credits."""
+
+    def __init__(self, game: AllFoursGame, setup: dict[str, Any]) -> None:
+        self.game = game
+        o: AllFoursOptions = game.options
+        self.options = o
+        self.log = []
+        self._setup = setup
+        self.n = o.num_players
+        self.sides = o.sides()
+        self.num_sides = max(self.sides) + 1
+        self.dealer: int = setup["dealer"]
+        self.eldest = (self.dealer + 1) % self.n
+        self.scores_before: tuple[int, ...] = tuple(setup["scores"])
+        self.scores: list[int] = list(self.scores_before)
+        self.hands: list[list[Card]] = [[] for _ in range(self.n)]
+        self.stock: list[Card] = []
+        self.turned: list[Card] = []
+        self.credits: list[Credit] = []
+        self.calls: list[tuple[int, str]] = []
+        self.trump: Suit | None = None
+        self.begger: int | None = None
+        self.runs = 0
+        self.pitcher: int | None = None
+        self.bid: int | None = None
+        self.discards: list[list[Card]] = [[] for _ in range(self.n)]
+        self.exchanged: list[int] = [0] * self.n
+        self.widow_taker: int | None = None
+        self.state: _core.PlayState | None = None
+        self.leader: int | None = None
+        self.start_hands: list[list[Card]] = []
+        self.tricks: list[dict[str, Any]] = []
+        self._trick_start = 0
+        self._phase = "deal"
+        self._to_move: int | None = None
+        self._winner: int | None = None
+        self._thrown_in = False
+        self._next_dealer = (self.dealer + 1) % self.n
+        self._result: AllFoursResult | None = None
+        self._score: dict[str, Any] | None = None
+        # auction
+        self._high = 0
+        self._holder: int | None = None
+        self._passed: set[int] = set()
+        self._acted: set[int] = set()
+        # begging (V3) and the exchange / discard turns
+        self._queue: list[int] = []
+        self._exchange_out: list[Card] = []
+        self._proposed: Card | None = None
+        self._items: list[Credit] = []
+        if "start" in setup:
+            self._start_from_position(setup["start"])
+        else:
+            self._deal(setup["deck"])
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def seat_name(self, seat: int) -> str:
+        return seat_name(seat)
+
+    def side_of(self, seat: int) -> int:
+        return self.sides[seat]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        seat = self._to_move if seat is None else seat
+        if seat is None or seat != self._to_move or self._phase == "over":
+            return []
+        o = self.options
+        phase = self._phase
+        if phase == "beg":
+            return [STAND, BEG]
+        if phase == "respond":
+            return ([GIVE_ONE] if self._may_give_one() else []) + [RUN]
+        if phase == "auction":
+            bids = [Action.call(f"bid:{b}") for b in self._legal_bids(seat)]
+            return bids if self._must_bid(seat) else [PASS] + bids
+        if phase == "declare":
+            return [TRUMP_CALLS[s] for s in Suit]
+        if phase == "exchange":
+            room = min(o.exchange_max, len(self.stock)) - len(self._exchange_out)
+            cards = sorted(self.hands[seat]) if room > 0 else []
+            return [Action.call(f"discard:{c}") for c in cards] + [DONE]
+        if phase == "discard":
+            return [Action.call(f"discard:{c}") for c in sorted(self.hands[seat])]
+        if phase == "play":
+            if self.state is None:  # the first card fixes trump: a suited card (X11)
+                return [Action.play(c) for c in sorted(self.hands[seat]) if not c.is_joker]
+            actions = [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            if self.state.can_fold():
+                actions.append(FOLD)
+            return actions
+        return []
+
+    def _apply(self, action: Action, seat: int) -> Event:
+        phase = self._phase
+        if phase == "beg":
+            return self._apply_beg(action, seat)
+        if phase == "respond":
+            return self._apply_respond(action, seat)
+        if phase == "auction":
+            return self._apply_bid(action, seat)
+        if phase == "declare":
+            suit = Suit.parse(action.name.split(":", 1)[1])
+            self.calls.append((seat, action.name))
+            self._declare(suit)
+            return self._event(seat, action, phase, trump=suit.letter)
+        if phase in ("exchange", "discard"):
+            return self._apply_discard(action, seat)
+        return self._apply_play(action, seat)
+
+    def _event(self, seat: int, action: Action, phase: str, **detail: Any) -> Event:
+        return Event(seat, str(action), phase, detail)
+
+    # --- dealing and credits ------------------------------------------------------------
+
+    def _deal(self, deck: list[str]) -> None:
+        o = self.options
+        order = [Card.parse(c) for c in deck]
+        seats = deal_order(self.n, self.dealer, o.deal_size, o.deal_packet_size)
+        for card, seat in zip(order, seats, strict=False):
+            self.hands[seat].append(card)
+        self.stock = order[len(seats) :]
+        if o.trump_selection == "turn_up":
+            card = self._turn_up()
+            if self._winner is not None:
+                return self._finish_early()
+            self._proposed = card
+            if o.begging == "none":
+                return self._start_play(self._suit_of(card))
+            self._phase = "beg"
+            self._to_move = self.eldest
+        elif o.has_auction:
+            self._phase = "auction"
+            self._to_move = self.eldest
+            self._next_bidder(self.dealer)
+        else:  # Yorkshire: the dealer's (or eldest's) first card sets trump
+            self._phase = "play"
+            self.leader = self.eldest if o.first_lead == "eldest" else self.dealer
+            self._to_move = self.leader
+
+    @staticmethod
+    def _suit_of(card: Card) -> Suit:
+        assert card.suit is not None
+        return card.suit
+
+    def _credit(self, kind: str, side: int, points: int, card: Card | None = None) -> bool:
+        """Credit points; with win_check = immediate_ordered, report a win at once (T17)."""
+        self.credits.append(Credit(kind, side, points, card))
+        self.scores[side] += points
+        if (
+            self.options.win_check == "immediate_ordered"
+            and self._winner is None
+            and self.scores[side] >= self.options.target
+        ):
+            self._winner = side
+            return True
+        return False
+
+    def _turn_up(self) -> Card:
+        card = self.stock.pop(0)
+        self.turned.append(card)
+        points = kick_points(self.options, card)
+        if points:
+            self._credit("kick", self.side_of(self.dealer), points, card)
+        return card
+
+    def _deal_round(self) -> None:
+        for k in range(self.n):
+            seat = (self.dealer + 1 + k) % self.n
+            self.hands[seat] += self.stock[:RUN_PACKET]
+            del self.stock[:RUN_PACKET]
+
+    # --- begging (T7-T12, V3) ------------------------------------------------------------
+
+    def _trumpless(self, seat: int, suit: Suit) -> bool:
+        rules = rules_for(self.options, suit)
+        return not (mask_from_cards(self.hands[seat]) & rules.trump_cards)
+
+    def _apply_beg(self, action: Action, seat: int) -> Event:
+        self.calls.append((seat, action.name))
+        if action == BEG:
+            self.begger = seat
+            self._phase = "respond"
+            self._to_move = self.dealer
+            return self._event(seat, action, "beg", begger=seat_name(seat))
+        assert self._proposed is not None
+        proposed = self._suit_of(self._proposed)
+        if seat == self.eldest and self.options.begging == "eldest_or_trumpless_opponent":
+            dealer_side = self.side_of(self.dealer)
+            run_only = self.options.dealer_side_may_beg == "run_only"
+            self._queue = [
+                s
+                for s in ((self.eldest + k) % self.n for k in range(1, self.n))
+                if s != self.dealer
+                and (self.side_of(s) != dealer_side or run_only)
+                and self._trumpless(s, proposed)
+            ]
+        if self._queue and seat != self.eldest:
+            self._queue.pop(0)
+        if self._queue:
+            self._to_move = self._queue[0]
+        else:
+            self._start_play(proposed)
+        return self._event(seat, action, "beg")
+
+    def _may_give_one(self) -> bool:
+        assert self.begger is not None
+        side = self.side_of(self.begger)
+        if side == self.side_of(self.dealer):
+            return False  # dealer_side_may_beg = run_only: he must run (V3)
+        # D14: with gift_may_win = false the gift may not take the begger's side to the target.
+        return self.options.gift_may_win or self.scores[side] != self.options.target - 1
+
+    def _apply_respond(self, action: Action, seat: int) -> Event:
+        assert self.begger is not None and self._proposed is not None
+        self.calls.append((seat, action.name))
+        proposed = self._suit_of(self._proposed)
+        if action == GIVE_ONE:
+            if self._credit("gift", self.side_of(self.begger), 1):
+                self._finish_early()
+            else:
+                self._start_play(proposed)
+            return self._event(seat, action, "respond", side=SIDE_NAMES[self.side_of(self.begger)])
+        self._run_cards(proposed)
+        detail: dict[str, Any] = {"turned": [str(c) for c in self.turned[1:]]}
+        if self.trump is not None:
+            detail["trump"] = self.trump.letter
+        if self._thrown_in:
+            detail["thrown_in"] = True
+        return self._event(seat, action, "respond", **detail)
+
+    def _run_cards(self, original: Suit) -> None:
+        o = self.options
+        while True:
+            if len(self.stock) < RUN_PACKET * self.n + 1:  # T12, D6
+                return self._throw_in(same_dealer=True)
+            self.runs += 1
+            if o.run_order == "deal_then_turn":
+                self._deal_round()
+                card = self._turn_up()
+            else:
+                card = self._turn_up()
+                if self._winner is None:
+                    self._deal_round()
+            if self._winner is not None:
+                return self._finish_early()
+            if card.suit != original:
+                return self._start_play(self._suit_of(card))
+            if o.max_runs == 2 and self.runs >= 2:
+                return self._throw_in(same_dealer=True)
+
+    def _throw_in(self, *, same_dealer: bool) -> None:
+        self._thrown_in = True
+        self._next_dealer = self.dealer if same_dealer else (self.dealer + 1) % self.n
+        self._finish_early()
+
+    # --- the auction (P4, S4) ------------------------------------------------------------
+
+    def _legal_bids(self, seat: int) -> list[int]:
+        low, high = self.options.bid_range
+        lowest = max(low, self._high + 1)
+        if (
+            seat == self.dealer
+            and self.options.dealer_priority
+            and self._holder is not None
+            and self._holder != self.dealer
+        ):
+            lowest = max(low, self._high)  # the dealer's steal
+        return list(range(lowest, high + 1))
+
+    def _must_bid(self, seat: int) -> bool:
+        return (
+            seat == self.dealer
+            and self._holder is None
+            and self.options.all_pass == "dealer_must_bid"
+            and all(s in self._passed for s in range(self.n) if s != self.dealer)
+        )
+
+    def _may_act(self, seat: int) -> bool:
+        return bool(self._legal_bids(seat)) or self._must_bid(seat)
+
+    def _next_bidder(self, after: int) -> None:
+        single = self.options.auction_style == "single_round"
+        for k in range(1, self.n + 1):
+            seat = (after + k) % self.n
+            if seat in self._passed or seat == self._holder:
+                continue
+            if single and seat in self._acted:
+                continue
+            if self._may_act(seat):
+                self._to_move = seat
+                return
+        self._end_auction()
+
+    def _apply_bid(self, action: Action, seat: int) -> Event:
+        self.calls.append((seat, action.name))
+        self._acted.add(seat)
+        if action == PASS:
+            self._passed.add(seat)
+        else:
+            self._high = int(action.name.split(":", 1)[1])
+            self._holder = seat
+        self._next_bidder(seat)
+        detail: dict[str, Any] = {}
+        if self._phase != "auction":
+            detail = {
+                "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+                "bid": self.bid,
+            }
+        return self._event(seat, action, "auction", **detail)
+
+    def _end_auction(self) -> None:
+        if self._holder is None:  # everybody passed: all_pass = redeal_next_dealer (D38)
+            return self._throw_in(same_dealer=False)
+        self.pitcher = self._holder
+        self.bid = self._high
+        if self.options.trump_selection == "declare":
+            self._phase = "declare"
+            self._to_move = self.pitcher
+        else:
+            self._phase = "play"
+            self.leader = self.pitcher
+            self._to_move = self.pitcher
+
+    # --- declaring, widow, exchange, discard (PV5, O6-O8) ----------------------------------
+
+    def _declare(self, suit: Suit) -> None:
+        o = self.options
+        self.trump = suit
+        assert self.pitcher is not None
+        if o.widow != "none":
+            taker = self.dealer if o.widow == "dealer" else self.pitcher
+            self.widow_taker = taker
+            self.hands[taker] += self.stock
+            self.stock = []
+        if o.exchange_max > 0 and self.stock:
+            self._phase = "exchange"
+            self._queue = [(self.eldest + k) % self.n for k in range(self.n)]
+            self._exchange_out = []
+            self._to_move = self._queue[0]
+            return
+        self._begin_discards()
+
+    def _begin_discards(self) -> None:
+        size = self.options.play_size
+        self._queue = [
+            s
+            for s in ((self.eldest + k) % self.n for k in range(self.n))
+            if len(self.hands[s]) > size
+        ]
+        if not self._queue:
+            assert self.trump is not None
+            return self._start_play(self.trump)
+        self._phase = "discard"
+        self._to_move = self._queue[0]
+
+    def _apply_discard(self, action: Action, seat: int) -> Event:
+        phase = self._phase
+        if action == DONE:
+            drawn = self.stock[: len(self._exchange_out)]
+            del self.stock[: len(drawn)]
+            self.hands[seat] += drawn
+            self.exchanged[seat] = len(drawn)
+            self._exchange_out = []
+            self._queue.pop(0)
+            if self._queue and self.stock:
+                self._to_move = self._queue[0]
+            else:
+                self._begin_discards()
+            return self._event(seat, action, phase, exchanged=len(drawn))
+        card = Card.parse(action.name.split(":", 1)[1])
+        self.hands[seat].remove(card)
+        self.discards[seat].append(card)
+        if phase == "exchange":
+            self._exchange_out.append(card)
+        elif len(self.hands[seat]) == self.options.play_size:
+            self._queue.pop(0)
+            if self._queue:
+                self._to_move = self._queue[0]
+            else:
+                assert self.trump is not None
+                self._start_play(self.trump)
+        return self._event(seat, action, phase)
+
+    # --- play -----------------------------------------------------------------------------
+
+    def _start_play(self, trump: Suit, first_card: Card | None = None) -> None:
+        o = self.options
+        self.trump = trump
+        if self.leader is None:
+            if o.first_lead == "eldest":
+                self.leader = self.eldest
+            elif o.first_lead == "pitcher":
+                self.leader = self.pitcher
+            elif o.first_lead == "dealer_unless_run" and self.runs > 0:
+                self.leader = self.begger
+            else:
+                self.leader = self.dealer
+        assert self.leader is not None
+        self.start_hands = [list(h) for h in self.hands]
+        rules = rules_for(o, trump)
+        first_lead_cards = 0
+        if first_card is not None:
+            first_lead_cards = first_card.mask
+        elif o.trump_selection == "declare" and o.first_lead_must_be_trump:
+            first_lead_cards = rules.trump_cards
+        self.state = _core.PlayState(
+            rules,
+            [mask_from_cards(h) for h in self.hands],
+            self.sides,
+            self.leader,
+            first_lead_cards=first_lead_cards,
+            folding=o.folding,
+        )
+        self._phase = "play"
+        self._to_move = self.leader
+
+    def _apply_play(self, action: Action, seat: int) -> Event:
+        if action == FOLD:
+            assert self.state is not None
+            folded = cards_from_mask(self.state.hand(seat))
+            self.state.fold()
+            self.hands[seat] = []
+            detail: dict[str, Any] = {"folded": [str(c) for c in folded]}
+        else:
+            card = action.card
+            assert card is not None
+            if self.state is None:
+                self._start_play(self._suit_of(card), first_card=card)
+                detail = {"card": str(card), "trump": self._suit_of(card).letter}
+            else:
+                detail = {"card": str(card)}
+            assert self.state is not None
+            self.state.play(card.id)
+            self.hands[seat].remove(card)
+        state = self.state
+        assert state is not None
+        if len(self.tricks) < state.tricks_played:
+            history = state.history()
+            record = state.trick_records()[-1]
+            cards = history[self._trick_start :]
+            self._trick_start = len(history)
+            self.tricks.append(
+                {
+                    "leader": seat_name(record.leader),
+                    "cards": [[seat_name(p), _core.card_to_string(c)] for p, c in cards],
+                    "winner": seat_name(record.winner),
+                    "game_values": record.points,
+                }
+            )
+            detail.update(trick=state.tricks_played, trick_winner=seat_name(record.winner))
+        if state.is_terminal():
+            self._score_deal()
+        else:
+            self._to_move = state.to_move
+        return self._event(seat, action, "play", **detail)
+
+    # --- scoring (T15-T17, P8-P10, PV3, X8) --------------------------------------------------
+
+    def _score_deal(self) -> None:
+        o = self.options
+        state = self.state
+        assert state is not None
+        bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
+        score = _core.allfours_score(
+            state,
+            dealer=self.dealer,
+            bidding_side=bidding_side,
+            bid=self.bid or 0,
+            hang_jack=o.jack_scoring == "hang_jack",
+            low_to_captor=o.low_award == "captor",
+            game_tie_non_dealer=o.game_tie == "non_dealer_side",
+            jick=o.jick,
+            jokers=o.jokers,
+            five=o.five_value,
+            trey=o.trey,
+            last_trick=o.last_trick,
+            shoot_the_moon=o.shoot_the_moon,
+            moon_requires_bid=o.moon_requires_bid,
+        )
+        self._score = {
+            "points": tuple(score.points),
+            "game_values": tuple(score.game_values),
+            "made": bool(score.made),
+            "all_tricks_side": None if score.all_tricks_side < 0 else score.all_tricks_side,
+            "moon_side": None if score.moon_side < 0 else score.moon_side,
+        }
+        items = [
+            Credit(ITEM_NAMES[a.item], a.side, a.points, None if a.card < 0 else Card(a.card))
+            for a in score.awards
+        ]
+        self._items = items
+        if o.win_check == "immediate_ordered":
+            for item in items:
+                if self._credit(item.kind, item.side, item.points, item.card):
+                    break
+        else:
+            start = list(self.scores)
+            first = len(self.credits)
+            for item in items:
+                if item.side == bidding_side and not score.made:
+                    continue
+                self._credit(item.kind, item.side, item.points, item.card)
+            if bidding_side >= 0 and not score.made:
+                assert self.bid is not None
+                self._credit("set_back", bidding_side, -self.bid)
+            self._winner = self._end_of_deal_winner(
+                start, self.credits[first:], bidding_side, bool(score.made)
+            )
+        self._finish()
+
+    def _end_of_deal_winner(
+        self, start: list[int], credits: list[Credit], bidding_side: int, made: bool
+    ) -> int | None:
+        target = self.options.target
+        if self.options.win_check == "bidder_made_only":  # P10
+            if bidding_side >= 0 and made and self.scores[bidding_side] >= target:
+                return bidding_side
+            return None
+        candidates = [s for s in range(self.num_sides) if self.scores[s] >= target]  # PV3
+        if not candidates:
+            return None
+        if bidding_side in candidates:
+            return bidding_side
+        best = max(self.scores[s] for s in candidates)
+        tied = [s for s in candidates if self.scores[s] == best]
+        if len(tied) == 1:
+            return tied[0]
+        running = list(start)
+        for credit in credits:
+            running[credit.side] += credit.points
+            if credit.side in tied and running[credit.side] >= target:
+                return credit.side
+        return tied[0]  # unreachable: every tied side reaches the target at some credit
+
+    def _finish_early(self) -> None:
+        """The deal ends before or without play: a kick or gift won the game, or a throw-in."""
+        self._items = []
+        self._finish()
+
+    def _finish(self) -> None:
+        self._phase = "over"
+        self._to_move = None
+        score = self._score
+        zeros = tuple(0 for _ in range(self.num_sides))
+        self._result = AllFoursResult(
+            dealer=self.dealer,
+            next_dealer=self._next_dealer,
+            thrown_in=self._thrown_in,
+            trump=None if self._thrown_in else self.trump,
+            begger=self.begger,
+            runs=self.runs,
+            pitcher=self.pitcher,
+            bid=self.bid,
+            made=None if score is None or self.pitcher is None else score["made"],
+            items=tuple(self._items),
+            points=zeros if score is None else score["points"],
+            game_values=zeros if score is None else score["game_values"],
+            credits=tuple(self.credits),
+            scores_before=self.scores_before,
+            scores=tuple(self.scores),
+            winner=self._winner,
+            all_tricks_side=None if score is None else score["all_tricks_side"],
+            moon_side=None if score is None else score["moon_side"],
+            folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
+            bidding_side=None if self.pitcher is None else self.side_of(self.pitcher),
+        )
+
+    def result(self) -> AllFoursResult | None:
+        return self._result
+
+    # --- positions --------------------------------------------------------------------------
+
+    def _start_from_position(self, start: dict[str, Any]) -> None:
+        o = self.options
+        self.hands = [[Card.parse(c) for c in h] for h in start["hands"]]
+        if start.get("pitcher") is not None:
+            self.pitcher = start["pitcher"]
+            self.bid = start["bid"]
+        self.leader = start["leader"]
+        trump = Suit.parse(start["trump"])
+        self.start_hands = [list(h) for h in self.hands]
+        first: Card | None = None
+        if o.trump_selection != "turn_up" and o.trump_selection != "declare":
+            # The first card fixes trump: it must be a card of that printed suit (X11).
+            leader_cards = [c for c in self.hands[self.leader] if c.suit == trump]
+            if not leader_cards:
+                raise ValueError(
+                    f"position: the leader holds no {trump.name.lower()[:-1]} to fix trump with"
+                )
+            self.trump = trump
+            rules = rules_for(o, trump)
+            self.state = _core.PlayState(
+                rules,
+                [mask_from_cards(h) for h in self.hands],
+                self.sides,
+                self.leader,
+                first_lead_cards=mask_from_cards(leader_cards),
+                folding=o.folding,
+            )
+            self._phase = "play"
+            self._to_move = self.leader
+        else:
+            self._start_play(trump, first)
+
+    def position(self) -> str:
+        """The position text: dealer, trump, leader, the contract, scores, the hands at the start
+        of play and everything played since. ``AllFoursGame.parse_position`` reads it back."""
+        if self.trump is None or self.leader is None or not self.start_hands:
+            raise IllegalAction("a position needs the trump suit; it is not fixed yet")
+        parts = [
+            f"dealer={seat_name(self.dealer)}",
+            f"trump={self.trump.letter}",
+            f"leader={seat_name(self.leader)}",
+        ]
+        if self.pitcher is not None:
+            parts += [f"pitcher={seat_name(self.pitcher)}", f"bid={self.bid}"]
+        if any(self.scores_before):
+            parts.append("scores=" + ",".join(str(s) for s in self.scores_before))
+        hands = " ".join(format_hand(sorted(h)) for h in self.start_hands)
+        text = " ".join(parts) + f" S0:{hands}"
+        moves = self._play_tokens()
+        if moves:
+            text += " | " + " ".join(moves)
+        return text
+
+    def _play_tokens(self) -> list[str]:
+        return [action for _, action in self.log if self._is_play_token(action)]
+
+    @staticmethod
+    def _is_play_token(action: str) -> bool:
+        if action == "fold":
+            return True
+        try:
+            Card.parse(action)
+        except ValueError:
+            return False
+        return True
+
+    # --- views ------------------------------------------------------------------------------
+
+    def play_state(self) -> _core.PlayState:
+        """A copy of the C++ play state (raises before trump is fixed)."""
+        if self.state is None:
+            raise IllegalAction("there is no play state before trump is fixed")
+        return self.state.copy()
+
+    def hand(self, seat: int | str) -> list[Card]:
+        return sorted(self.hands[parse_seat(seat, self.n)])
+
+    def observation(self, seat: int | str) -> dict[str, Any]:
+        s = parse_seat(seat, self.n)
+        state = self.state
+        folded: dict[str, list[str]] = {}
+        if state is not None:
+            for p, _, cards in state.folds():
+                folded[seat_name(p)] = [str(c) for c in cards_from_mask(cards)]
+        return {
+            "game": self.game.name,
+            "seat": seat_name(s),
+            "side": SIDE_NAMES[self.side_of(s)],
+            "phase": self._phase,
+            "to_move": None if self._to_move is None else seat_name(self._to_move),
+            "num_players": self.n,
+            "dealer": seat_name(self.dealer),
+            "eldest": seat_name(self.eldest),
+            "sides": [SIDE_NAMES[x] for x in self.sides],
+            "target": self.options.target,
+            "scores": list(self.scores),
+            "hand": [str(c) for c in self.hand(s)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "turned_up": [str(c) for c in self.turned],
+            "calls": [[seat_name(p), call] for p, call in self.calls],
+            "credits": [c.to_dict() for c in self.credits],
+            "begger": None if self.begger is None else seat_name(self.begger),
+            "trump": None if self.trump is None else self.trump.letter,
+            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "bid": self.bid,
+            "high_bid": self._high or None,
+            "widow_taker": None if self.widow_taker is None else seat_name(self.widow_taker),
+            "exchanged": list(self.exchanged),
+            "my_discards": [str(c) for c in self.discards[s]],
+            "discard_counts": [len(d) for d in self.discards],
+            "leader": None if self.leader is None else seat_name(self.leader),
+            "trick": []
+            if state is None
+            else [[seat_name(p), _core.card_to_string(c)] for p, c in state.trick()],
+            "tricks": list(self.tricks),
+            "folded": folded,
+            "legal_actions": [str(a) for a in self.legal_actions(s)],
+            "result": None if self._result is None else self._result.to_dict(),
+        }
+
+    def _setup_json(self) -> dict[str, Any]:
+        return dict(self._setup)
+
+    def __repr__(self) -> str:
+        return f"<AllFoursDeal phase={self._phase} to_move={self._to_move}>"

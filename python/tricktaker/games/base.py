@@ -1,0 +1,235 @@
+"""What every game shares: actions, events, and the deal / match state-machine protocol.
+
+A deal is a state machine. ``phase`` says where it stands, ``to_move`` who acts,
+``legal_actions()`` what that seat may do (cards and calls, each with a stable string form), and
+``apply()`` takes an action or its string. The card play itself is always the C++ ``PlayState``.
+
+Every deal and match keeps the log of applied actions; ``to_json()`` writes the set-up and the
+log and ``tricktaker.from_json()`` replays them, so the round trip is exact by construction.
+"""
+
+from __future__ import annotations
+
+import abc
+import copy
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tricktaker._core import ALL_CARDS, mask_to_ids
+from tricktaker.cards import Card
+from tricktaker.errors import IllegalAction
+from tricktaker.games.options import options_to_dict
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """A card to play or a call (``"pass"``, ``"trump:H"``, ...). ``str(action)`` is its form."""
+
+    name: str
+    card: Card | None = field(default=None, compare=False)
+
+    @classmethod
+    def play(cls, card: Card) -> Action:
+        return _CARD_ACTIONS[card.id]
+
+    @classmethod
+    def call(cls, name: str) -> Action:
+        return cls(name, None)
+
+    @property
+    def is_card(self) -> bool:
+        return self.card is not None
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_CARD_ACTIONS: dict[int, Action] = {
+    i: Action(str(Card(i)), Card(i)) for i in range(64) if (ALL_CARDS >> i) & 1
+}
+
+
+def card_actions(mask: int) -> list[Action]:
+    """The card actions of a bit mask of cards (legal moves), in card id order."""
+    return [_CARD_ACTIONS[i] for i in mask_to_ids(mask)]
+
+
+@dataclass(frozen=True)
+class Event:
+    """What one applied action did: the record a log, a replay or a server message is made of."""
+
+    seat: int
+    action: str
+    phase: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "phase": self.phase, **self.detail}
+
+
+def new_seed() -> int:
+    """A fresh 63-bit seed from the operating system, recorded so the deal can be replayed."""
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
+def check_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be an integer 0 <= seed < 2**64, got {seed!r}")
+    return seed
+
+
+class StateMachine(abc.ABC):
+    """The protocol shared by deals and matches."""
+
+    game: Game
+    log: list[tuple[int, str]]
+
+    @property
+    @abc.abstractmethod
+    def phase(self) -> str:
+        """Where the deal or match stands, e.g. ``"trump_selection"``, ``"play"``, ``"over"``."""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """The seat (or player) to act, or None when it is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` (default: the seat to move) may do now."""
+
+    @abc.abstractmethod
+    def _apply(self, action: Action, seat: int) -> Event:
+        """Apply an action that ``apply`` has checked is allowed for ``seat``."""
+
+    @abc.abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Only what ``seat`` may know, as JSON-ready data."""
+
+    @abc.abstractmethod
+    def _setup_json(self) -> dict[str, Any]:
+        """The set-up from which the log replays (seed, deck, dealer, ...)."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def is_terminal(self) -> bool:
+        return self.is_over
+
+    def parse_action(self, action: Action | Card | str) -> Action:
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, Card):
+            return Action.play(action)
+        if not isinstance(action, str):
+            raise IllegalAction(f"an action is an Action, a Card or a string, got {action!r}")
+        text = action.strip()
+        try:
+            return Action.play(Card.parse(text))
+        except ValueError:
+            return Action.call(text)
+
+    def apply(self, action: Action | Card | str, seat: int | None = None) -> Event:
+        """Apply an action of the seat to move (or of ``seat``, for calls made out of turn).
+
+        Raises ``IllegalAction`` naming the allowed actions, and then changes nothing.
+        """
+        if self.is_over:
+            raise IllegalAction(f"the {type(self).__name__.lower()} is over; no action is allowed")
+        acting = self.to_move if seat is None else seat
+        if acting is None:
+            raise IllegalAction("no seat is to act")
+        parsed = self.parse_action(action)
+        allowed = self.legal_actions(acting)
+        if not parsed.is_card:  # calls are matched without regard to case
+            parsed = next((a for a in allowed if a.name.lower() == parsed.name.lower()), parsed)
+        if parsed not in allowed and not self._accepts_extra(parsed, acting):
+            names = " ".join(str(a) for a in allowed) or "(none)"
+            who = f"seat {self.seat_name(acting)}"
+            raise IllegalAction(
+                f"{parsed} is not allowed for {who} in phase {self.phase}; allowed: {names}"
+            )
+        event = self._apply(parsed, acting)
+        self.log.append((acting, str(parsed)))
+        return event
+
+    def _accepts_extra(self, action: Action, seat: int) -> bool:
+        """Actions outside legal_actions() that are still accepted (illegal-play penalties)."""
+        return False
+
+    def seat_name(self, seat: int) -> str:
+        return str(seat)
+
+    def clone(self) -> StateMachine:
+        return copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        data = {
+            "game": self.game.name,
+            "kind": self.json_kind,
+            "options": options_to_dict(self.game.options),
+            "setup": self._setup_json(),
+            "log": [[seat, action] for seat, action in self.log],
+        }
+        return json.dumps(data, sort_keys=True)
+
+    json_kind: ClassVar[str] = "deal"
+
+    def replay(self, log: Sequence[Sequence[Any]]) -> None:
+        for entry in log:
+            if len(entry) != 2:
+                raise ValueError(f"malformed log entry {entry!r}: expected [seat, action]")
+            seat, action = entry
+            self.apply(str(action), seat=int(seat))
+
+
+class Deal(StateMachine):
+    """One deal of a game, from the shuffle to its scores."""
+
+    @abc.abstractmethod
+    def result(self) -> Any:
+        """The deal's scores once it is over (None before)."""
+
+
+class Match(StateMachine):
+    """A whole game: deal after deal until the game's end rule."""
+
+    json_kind: ClassVar[str] = "match"
+
+    @abc.abstractmethod
+    def result(self) -> Any:
+        """The standings (final once ``is_over``)."""
+
+
+class Game(abc.ABC):
+    """A game with its options compiled: the factory of deals and matches."""
+
+    name: ClassVar[str]
+    options: Any
+
+    @abc.abstractmethod
+    def new_deal(self, *args: Any, **kwargs: Any) -> Deal:
+        """A new deal: from a seed, an exact deck order or given hands (see each game)."""
+
+    @abc.abstractmethod
+    def new_match(self, *args: Any, **kwargs: Any) -> Match:
+        """A whole game to its end rule, deal after deal."""
+
+    @abc.abstractmethod
+    def _deal_from_setup(self, setup: dict[str, Any]) -> Deal: ...
+
+    @abc.abstractmethod
+    def _match_from_setup(self, setup: dict[str, Any]) -> Match: ...
+
+    def __repr__(self) -> str:
+        changed = {
+            k: v
+            for k, v in options_to_dict(self.options).items()
+            if v != type(self.options).__dataclass_fields__[k].default
+        }
+        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"tricktaker.load({self.name!r}{args})"

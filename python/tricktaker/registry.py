@@ -1,0 +1,89 @@
+"""The registry of games: ``games()``, ``load()`` and ``from_json()``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker.games.base import Game, StateMachine
+from tricktaker.games.options import describe_options
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What ``tricktaker.games()`` tells about one game."""
+
+    name: str
+    description: str
+    presets: tuple[str, ...]
+    options: tuple[dict[str, Any], ...]
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Entry:
+    info: GameInfo
+    factory: Callable[..., Game]
+
+
+_REGISTRY: dict[str, _Entry] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(
+    name: str,
+    factory: Callable[..., Game],
+    *,
+    description: str,
+    options_class: type[Any],
+    presets: Mapping[str, Mapping[str, Any]],
+    aliases: tuple[str, ...] = (),
+) -> None:
+    info = GameInfo(
+        name=name,
+        description=description,
+        presets=tuple(sorted(presets)),
+        options=tuple(describe_options(options_class)),
+        aliases=aliases,
+    )
+    _REGISTRY[name] = _Entry(info, factory)
+    for alias in aliases:
+        _ALIASES[alias] = name
+
+
+def games() -> dict[str, GameInfo]:
+    """Every game tricktaker plays, with its presets and options."""
+    return {name: entry.info for name, entry in sorted(_REGISTRY.items())}
+
+
+def load(name: str, *, preset: str | None = None, **options: Any) -> Game:
+    """A game with its options: ``load("klaverjas", play_rules="rotterdam")``.
+
+    Unknown games, presets, options or values raise ``ValueError`` naming what is allowed.
+    """
+    key = _ALIASES.get(name.lower(), name.lower())
+    if key not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[key].factory(preset=preset, **options)
+
+
+def from_json(text: str | Mapping[str, Any]) -> StateMachine:
+    """Rebuild a deal or match from ``to_json()``: the set-up, then the log replayed."""
+    data = json.loads(text) if isinstance(text, str) else dict(text)
+    try:
+        name, kind, options = data["game"], data["kind"], data["options"]
+        setup, log = data["setup"], data["log"]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a tricktaker JSON document: missing {exc}") from None
+    game = load(name, **options)
+    machine: StateMachine
+    if kind == "deal":
+        machine = game._deal_from_setup(setup)
+    elif kind == "match":
+        machine = game._match_from_setup(setup)
+    else:
+        raise ValueError(f"unknown JSON kind {kind!r}; expected 'deal' or 'match'")
+    machine.replay(log)
+    return machine

@@ -166,6 +166,41 @@ def test_klaverjas_endings_match_brute_force(rotterdam: bool, kind: str) -> None
             check_position(state, objective, real_side, score, 0)
 
 
+@pytest.mark.parametrize("objective_kind", ["points", "margin"])
+def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
+    """Short hands dealt from few suits and ranks, so runs, stuk and four of a kind abound."""
+    rng = random.Random(objective_kind)
+    for i in range(40):
+        suits = rng.sample(range(4), 2 if i % 3 else 4)
+        ranks = list(range(5, 13)) if i % 3 else [8, 9, 10, 11, 12]
+        pool = [s * 16 + r for s in suits for r in ranks]
+        cards = rng.sample(pool, 12)
+        hands = [mask(cards[j * 3 : (j + 1) * 3]) for j in range(4)]
+        trump = rng.choice(suits)
+        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+        state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
+        if i % 4 == 3:
+            state.play(rng.choice(state.legal_cards()))
+        side = rng.randrange(2)
+        pit_any = i % 2 == 0
+        if objective_kind == "points":
+            objective = K.Objective(kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS,
+                                    playing_team=0, pit_for_any_team=pit_any)
+
+            def score(s: _core.PlayState) -> int:
+                return klaverjas_total(s, side, 0, pit_any)
+
+            check_position(state, objective, side, score, credited(state, side))
+        else:
+            objective = K.Objective(kind=MARGIN, side=side)
+
+            def score(s: _core.PlayState) -> int:
+                return credited(s, side) - credited(s, 1 - side)
+
+            check_position(state, objective, side, score,
+                           credited(state, side) - credited(state, 1 - side))
+
+
 @pytest.mark.parametrize("ranks", [8, 13, 5])
 def test_whist_endings_match_brute_force(ranks: int) -> None:
     rng = random.Random(ranks)

@@ -1,6 +1,11 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <cstdio>
 #include <cstdlib>
 #include <atomic>
@@ -266,7 +271,8 @@ class PointsBase : public EvaluatorBase {
   std::uint8_t card_label(Card c) const override { return labels_[c]; }
   CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
     if (!bonus_) return 0;
-    return trick_bonus_cards(rules_, in_play, s.trick_size());
+    (void)in_play;
+    return trick_bonus_cards(s);
   }
   std::uint64_t state_key(const PlayState& s) const override {
     if (!klaverjas_) return 0;
@@ -285,9 +291,7 @@ class PointsBase : public EvaluatorBase {
   int points_in_play(const PlayState& s, CardSet in_play) const {
     int total = card_points(in_play);
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
-    if (bonus_)
-      total += trick_bonus_bound(rules_, in_play, s.trick_size(),
-                                 s.total_tricks() - s.tricks_played());
+    if (bonus_) total += trick_bonus_bound(s);
     return total;
   }
   // Can the side (mine) or the others still get the Klaverjas pit bonus?
@@ -374,20 +378,33 @@ class Table {
     std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
     std::size_t n = 1;
     while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-    buckets_.assign(n, Bucket{});
+    n_ = n;
+    // 2 MB alignment lets the kernel back the table with huge pages (fewer TLB misses).
+    const std::size_t align = std::size_t{1} << 21;
+    const std::size_t size = (n * sizeof(Bucket) + align - 1) / align * align;
+    buckets_ = static_cast<Bucket*>(std::aligned_alloc(align, size));
+    if (!buckets_) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(buckets_, size, MADV_HUGEPAGE);
+#endif
+    std::fill(buckets_, buckets_ + n_, Bucket{});
     mask_ = n - 1;
     gen_ = 1;
   }
+  ~Table() { std::free(buckets_); }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
   void new_generation() {
     if (++gen_ == 0) {
-      std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+      std::fill(buckets_, buckets_ + n_, Bucket{});
       gen_ = 1;
     }
   }
   void clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    std::fill(buckets_, buckets_ + n_, Bucket{});
     gen_ = 1;
   }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
   const Entry* probe(std::uint64_t key) const {
     const Bucket& b = buckets_[key & mask_];
     for (const Entry& e : b.e)
@@ -415,10 +432,11 @@ class Table {
     victim->depth = static_cast<std::uint8_t>(depth);
     victim->gen = gen_;
   }
-  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  std::size_t bytes() const { return n_ * sizeof(Bucket); }
 
  private:
-  std::vector<Bucket> buckets_;
+  Bucket* buckets_ = nullptr;
+  std::size_t n_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
 };
@@ -455,7 +473,7 @@ class Search {
   std::uint64_t canonical_key(CardSet identity_s, CardSet r) const;
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
-    for (Card c : cards_of{cards}) out |= bit(spos_[c]);
+    for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
     return out;
   }
   int generate(CardSet legal, Card hint, Card* moves) ;
@@ -466,7 +484,9 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
+  bool has_identity_ = true;  // the objective may name identity cards
 
+  CardSet chunk_[8][256] = {};      // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};      // card -> strength-space bit
   Card scard_[64] = {};             // bit -> card
   std::uint8_t seg_[64] = {};       // bit -> segment (effective suit, 4 = none)
@@ -502,6 +522,12 @@ void Search::setup_space() {
     }
   }
   if (seg_mask_[4]) exact_ = true;
+  for (int k = 0; k < 8; ++k)
+    for (int v = 1; v < 256; ++v) {
+      const int low = __builtin_ctz(v);
+      const Card c = static_cast<Card>(8 * k + low);
+      chunk_[k][v] = chunk_[k][v & (v - 1)] | (((r.deck >> c) & 1) ? bit(spos_[c]) : 0);
+    }
   for (int b = 0; b < pos; ++b) {
     slabel_[b] = exact_ ? kIdentityLabel : ev_.card_label(scard_[b]);
     owner_[b] = kNoOwner;
@@ -512,6 +538,7 @@ void Search::setup_space() {
   }
   in_hand_ = remaining_cards(st_);
   identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
+  has_identity_ = st_.rules().trick_bonus != TrickBonus::kNone;
 }
 
 void Search::play(Card c) {
@@ -575,17 +602,17 @@ int Search::trick_start(int alpha, int beta) {
     for (int i = 0; i < n; ++i) undo();
     return v;
   }
+  CardSet r = 0;
+  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  const CardSet identity = has_identity_ ? to_space(ev_.identity_cards(st_, in_hand_)) : 0;
+  std::uint64_t key = canonical_key(identity, r);
+  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+  table_.prefetch(key);
   const int base = ev_.base(st_);
   int lo, hi;
   ev_.bounds(st_, in_hand_, base, &lo, &hi);
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
-
-  CardSet r = 0;
-  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
-  const CardSet identity = to_space(ev_.identity_cards(st_, in_hand_));
-  std::uint64_t key = canonical_key(identity, r);
-  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
   if (const Entry* e = table_.probe(key)) {
     lo = std::max(lo, base + e->lo);
@@ -758,12 +785,15 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
 }
 
 int Search::mtd(int guess, int lower, int upper) {
-  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 0;
+  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 2;
   if (mode == 1) return node(lower - 1, upper + 1);
   if (mode == 2) {
+    static const bool dbg = getenv("TT_DEBUG") != nullptr;
     while (lower < upper) {
       const int beta = lower + (upper - lower + 1) / 2;
+      const std::uint64_t n0 = nodes_;
       const int g = node(beta - 1, beta);
+      if (dbg) fprintf(stderr, "[%d,%d] beta %d -> %d  nodes %llu\n", lower, upper, beta, g, (unsigned long long)(nodes_ - n0));
       if (g < beta) upper = g; else lower = g;
     }
     return lower;
@@ -888,65 +918,94 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size) {
-  switch (rules.trick_bonus) {
-    case TrickBonus::kNone:
-      return 0;
-    case TrickBonus::kKlaverjasRoem: {
-      if (trick_size != 4) return 0;
-      CardSet out = 0;
-      for (int s = 0; s < kNumSuits; ++s) {
-        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
-        const CardSet t = lane & (lane >> 1) & (lane >> 2);
-        out |= ((t | (t << 1) | (t << 2)) & kLaneMask) << (16 * s);
-      }
-      for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
-        CardSet four = 0;
-        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
-        if ((remaining & four) == four) out |= four;
-      }
-      if (rules.trump >= 0) {
-        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
-        if ((remaining & stuk) == stuk) out |= stuk;
-      }
-      return out;
+namespace {
+
+// The roem combinations of one trick that can still occur. At a trick boundary the cards of
+// a combination must lie in different hands (each seat plays one card to a trick); in a trick
+// in progress any card still in play counts (a looser superset).
+struct RoemChances {
+  CardSet cards = 0;  // cards of possible combinations
+  int values[24];     // candidate trick values (four of a kind, runs)
+  int n = 0;
+  bool stuk = false;
+};
+
+RoemChances roem_chances(const PlayState& s) {
+  RoemChances out;
+  const RulesTable& r = s.rules();
+  if (s.trick_size() != 4 || s.is_terminal()) return out;
+  const bool boundary = s.trick_len() == 0;
+  CardSet in_play = 0;
+  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
+  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
+  // join two suits.
+  CardSet bad3 = 0, bad4 = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const CardSet h = s.hand(p);
+    in_play |= h;
+    if (!boundary) continue;
+    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
+    bad3 |= d1 | d2 | (d1 >> 1);
+    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
+  }
+  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
+  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
+  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
+  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
+  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
+  out.cards |= in_runs;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
+    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
+    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
+  }
+  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
+    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
+    if ((in_play & m) != m) continue;
+    bool spread = true;
+    if (boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if (popcount(s.hand(p) & m) > 1) spread = false;
+    if (!spread) continue;
+    out.cards |= m;
+    out.values[out.n++] = rank == kJack ? 200 : 100;
+  }
+  if (r.trump >= 0) {
+    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
+    bool split = (in_play & m) == m;
+    if (split && boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((s.hand(p) & m) == m) split = false;
+    if (split) {
+      out.cards |= m;
+      out.stuk = true;
     }
   }
-  return remaining;
+  return out;
 }
 
-int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
-                      int tricks_left) {
-  switch (rules.trick_bonus) {
+}  // namespace
+
+CardSet trick_bonus_cards(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
+    case TrickBonus::kNone:
+      return 0;
+    case TrickBonus::kKlaverjasRoem:
+      return roem_chances(s).cards;
+  }
+  return kAllCards;
+}
+
+int trick_bonus_bound(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
     case TrickBonus::kNone:
       return 0;
     case TrickBonus::kKlaverjasRoem: {
-      if (trick_size != 4 || tricks_left <= 0) return 0;
-      // Candidate trick values: four of a kind, and runs (at most one run per three cards of a
-      // suit in runs); a stuk adds 20 to one trick.
-      int values[16];
-      int n = 0;
-      if (popcount(remaining & (bit(make_card(0, kJack)) | bit(make_card(1, kJack)) |
-                                bit(make_card(2, kJack)) | bit(make_card(3, kJack)))) == 4)
-        values[n++] = 200;
-      for (int rank : {kAce, kTen, kKing, kQueen}) {
-        CardSet four = 0;
-        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
-        if ((remaining & four) == four) values[n++] = 100;
-      }
-      for (int s = 0; s < kNumSuits; ++s) {
-        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
-        const CardSet t = lane & (lane >> 1) & (lane >> 2);
-        const int in_runs = popcount((t | (t << 1) | (t << 2)) & kLaneMask);
-        for (int k = 0; k < in_runs / 3 && n < 16; ++k) values[n++] = 50;
-      }
-      std::sort(values, values + n, [](int a, int b) { return a > b; });
-      int total = 0;
-      for (int i = 0; i < n && i < tricks_left; ++i) total += values[i];
-      if (rules.trump >= 0) {
-        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
-        if ((remaining & stuk) == stuk) total += 20;
-      }
+      RoemChances c = roem_chances(s);
+      std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+      const int tricks_left = s.total_tricks() - s.tricks_played();
+      int total = c.stuk ? 20 : 0;
+      for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
       return total;
     }
   }

@@ -154,12 +154,11 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
 
 // Helpers the evaluators share (exposed for tests).
 
-// Cards that can still take part in a trick bonus (Klaverjas roem) when `remaining` are the
-// cards not yet played and tricks have `trick_size` cards.
-CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size);
-// An upper bound on the trick bonuses still to be scored in `tricks_left` tricks.
-int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
-                      int tricks_left);
+// Cards that can still take part in a trick bonus (Klaverjas roem): at a trick boundary the
+// cards of a combination must lie in different hands.
+CardSet trick_bonus_cards(const PlayState& state);
+// An upper bound on the trick bonuses still to be scored.
+int trick_bonus_bound(const PlayState& state);
 // Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
 int sure_tricks(const PlayState& state);
 

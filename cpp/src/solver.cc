@@ -6,8 +6,6 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-#include <cstdio>
-#include <cstdlib>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -51,6 +49,78 @@ CardSet trick_set(const PlayState& s) {
   CardSet t = 0;
   for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
   return t;
+}
+
+// The roem combinations of one trick that can still occur. At a trick boundary the cards of
+// a combination must lie in different hands (each seat plays one card to a trick); in a trick
+// in progress any card still in play counts (a looser superset).
+struct RoemChances {
+  CardSet cards = 0;  // cards of possible combinations
+  int values[24];     // candidate trick values (four of a kind, runs)
+  int n = 0;
+  bool stuk = false;
+};
+
+RoemChances roem_chances(const PlayState& s) {
+  RoemChances out;
+  const RulesTable& r = s.rules();
+  if (s.trick_size() != 4 || s.is_terminal()) return out;
+  const bool boundary = s.trick_len() == 0;
+  CardSet in_play = 0;
+  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
+  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
+  // join two suits.
+  CardSet bad3 = 0, bad4 = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const CardSet h = s.hand(p);
+    in_play |= h;
+    if (!boundary) continue;
+    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
+    bad3 |= d1 | d2 | (d1 >> 1);
+    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
+  }
+  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
+  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
+  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
+  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
+  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
+  out.cards |= in_runs;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
+    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
+    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
+  }
+  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
+    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
+    if ((in_play & m) != m) continue;
+    bool spread = true;
+    if (boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if (popcount(s.hand(p) & m) > 1) spread = false;
+    if (!spread) continue;
+    out.cards |= m;
+    out.values[out.n++] = rank == kJack ? 200 : 100;
+  }
+  if (r.trump >= 0) {
+    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
+    bool split = (in_play & m) == m;
+    if (split && boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((s.hand(p) & m) == m) split = false;
+    if (split) {
+      out.cards |= m;
+      out.stuk = true;
+    }
+  }
+  return out;
+}
+
+
+int roem_bound(RoemChances c, int tricks_left) {
+  std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+  int total = c.stuk ? 20 : 0;
+  for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -161,6 +231,19 @@ class Evaluator {
   virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
   // The number reported to the caller.
   virtual int report(int final_value, int root_base) const { return final_value - root_base; }
+  // Whether identity_cards() can be non-empty.
+  virtual bool has_identity() const { return false; }
+  // bounds() and identity_cards() at a trick boundary, in one call (evaluators that share work
+  // between the two override it).
+  virtual void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                           CardSet* identity) const {
+    bounds(s, in_play, base, lo, hi);
+    *identity = has_identity() ? identity_cards(s, in_play) : 0;
+  }
+  // A first guess of the final value inside [lo, hi] for the zero-window driver.
+  virtual int guess(const PlayState&, CardSet, int, int lo, int hi) const {
+    return lo + (hi - lo) / 2;
+  }
 };
 
 // Seats of a side, as a mask.
@@ -269,6 +352,12 @@ class PointsBase : public EvaluatorBase {
   }
 
   std::uint8_t card_label(Card c) const override { return labels_[c]; }
+  bool has_identity() const override { return bonus_; }
+  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    // Half of what is in play (the side's half for points, an even split for the margin).
+    const int half = (card_points(in_play) + (s.is_terminal() ? 0 : rules_.last_trick_bonus)) / 2;
+    return std::clamp(margin_ ? base : base + half, lo, hi);
+  }
   CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
     if (!bonus_) return 0;
     (void)in_play;
@@ -287,13 +376,32 @@ class PointsBase : public EvaluatorBase {
     for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(cards & point_masks_[k]);
     return total;
   }
-  // Points still to be won: cards in play, the last-trick bonus, trick bonuses.
-  int points_in_play(const PlayState& s, CardSet in_play) const {
-    int total = card_points(in_play);
+  // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
+  int points_in_play(const PlayState& s, CardSet in_play, int bonus_bound) const {
+    int total = card_points(in_play) + bonus_bound;
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
-    if (bonus_) total += trick_bonus_bound(s);
     return total;
   }
+  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound,
+                            int* lo, int* hi) const = 0;
+
+ public:
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    bounds_given(s, in_play, base, bonus_ ? trick_bonus_bound(s) : 0, lo, hi);
+  }
+  void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                   CardSet* identity) const override {
+    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
+      bounds(s, in_play, base, lo, hi);
+      *identity = identity_cards(s, in_play);
+      return;
+    }
+    const RoemChances c = roem_chances(s);
+    bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
+    *identity = c.cards;
+  }
+
+ protected:
   // Can the side (mine) or the others still get the Klaverjas pit bonus?
   bool pit_possible(const PlayState& s, bool mine) const {
     if (!klaverjas_) return false;
@@ -307,6 +415,7 @@ class PointsBase : public EvaluatorBase {
   }
 
   Objective o_;
+  bool margin_ = false;
   bool klaverjas_ = false;
   bool bonus_ = false;
   bool pit_any_ = true;
@@ -324,18 +433,21 @@ class PointsEvaluator final : public PointsBase {
     return points_of(s, mine_);
   }
   int base(const PlayState& s) const override { return points_of(s, mine_); }
-  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base + sure_mine;
-    *hi = base + points_in_play(s, in_play) - sure_theirs +
+    *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
 };
 
 class MarginEvaluator final : public PointsBase {
  public:
-  using PointsBase::PointsBase;
+  MarginEvaluator(const PlayState& s, const Objective& o, int side) : PointsBase(s, o, side) {
+    margin_ = true;
+  }
   int terminal(const PlayState& s) const override {
     if (klaverjas_) {
       const auto t = klaverjas_totals(s);
@@ -346,8 +458,9 @@ class MarginEvaluator final : public PointsBase {
   int base(const PlayState& s) const override {
     return points_of(s, mine_) - points_of(s, theirs_);
   }
-  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
-    const int all = points_in_play(s, in_play);
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
+    const int all = points_in_play(s, in_play, bonus_bound);
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
@@ -484,7 +597,6 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
-  bool has_identity_ = true;  // the objective may name identity cards
 
   CardSet chunk_[8][256] = {};      // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};      // card -> strength-space bit
@@ -538,7 +650,6 @@ void Search::setup_space() {
   }
   in_hand_ = remaining_cards(st_);
   identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
-  has_identity_ = st_.rules().trick_bonus != TrickBonus::kNone;
 }
 
 void Search::play(Card c) {
@@ -602,17 +713,17 @@ int Search::trick_start(int alpha, int beta) {
     for (int i = 0; i < n; ++i) undo();
     return v;
   }
-  CardSet r = 0;
-  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
-  const CardSet identity = has_identity_ ? to_space(ev_.identity_cards(st_, in_hand_)) : 0;
-  std::uint64_t key = canonical_key(identity, r);
-  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
-  table_.prefetch(key);
   const int base = ev_.base(st_);
   int lo, hi;
-  ev_.bounds(st_, in_hand_, base, &lo, &hi);
+  CardSet identity_ids;
+  ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
+  CardSet r = 0;
+  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
+  std::uint64_t key = canonical_key(identity, r);
+  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
   if (const Entry* e = table_.probe(key)) {
     lo = std::max(lo, base + e->lo);
@@ -665,6 +776,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
   occupied |= trick_s;
   const CardSet legal_s = to_space(legal);
+  CardSet friends_s = 0;
+  for (int p = 0; p < st_.num_players(); ++p)
+    if (p != me && is_max(p) == maxing) friends_s |= sh_[p];
 
   const int len = st_.trick_len();
   const bool leading = len == 0;
@@ -713,8 +827,16 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     int score;
     if (leading) {
       score = (c == hint) ? (1 << 28) : 0;
-      // Prefer a card that is the top of its suit.
-      if (!((occupied & ~own) & seg_mask_[seg_[b]] & ~((2ULL << b) - 1))) score += 1 << 20;
+      const CardSet higher = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+      if (!(higher & ~own)) {
+        // The top of its suit: cash it, with its points.
+        score += (3 << 20) + pts * 1024;
+      } else if (higher & friends_s & ~own) {
+        // A partner holds a higher card: lead low towards it.
+        score += (2 << 20) - pts * 1024 - b * 4;
+      } else {
+        score += (1 << 20) - pts * 1024 - b * 4;
+      }
     } else {
       const bool wins = r.beats(c, w, led);
       const int strength_rank = b;
@@ -785,53 +907,17 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
 }
 
 int Search::mtd(int guess, int lower, int upper) {
-  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 2;
-  if (mode == 1) return node(lower - 1, upper + 1);
-  if (mode == 2) {
-    static const bool dbg = getenv("TT_DEBUG") != nullptr;
-    while (lower < upper) {
-      const int beta = lower + (upper - lower + 1) / 2;
-      const std::uint64_t n0 = nodes_;
-      const int g = node(beta - 1, beta);
-      if (dbg) fprintf(stderr, "[%d,%d] beta %d -> %d  nodes %llu\n", lower, upper, beta, g, (unsigned long long)(nodes_ - n0));
-      if (g < beta) upper = g; else lower = g;
-    }
-    return lower;
-  }
-  if (mode == 4) {
-    // MTD(f) steps, widened to bisection when a step moves little.
-    int g = std::clamp(guess, lower, upper);
-    while (lower < upper) {
-      int beta = g == lower ? g + 1 : g;
-      const int mid = lower + (upper - lower + 1) / 2;
-      if (upper - lower > 8) beta = (beta + mid + 1) / 2;
-      beta = std::clamp(beta, lower + 1, upper);
-      g = node(beta - 1, beta);
-      if (g < beta) upper = g; else lower = g;
-    }
-    return lower;
-  }
-  if (mode == 3) {
-    int g = std::clamp(guess, lower, upper);
-    int passes = 0;
-    while (lower < upper) {
-      const int beta = g == lower ? g + 1 : g;
-      g = node(beta - 1, beta);
-      if (g < beta) upper = g; else lower = g;
-      ++passes;
-    }
-    fprintf(stderr, "passes %d\n", passes);
-    return lower;
-  }
-  int g = std::clamp(guess, lower, upper);
+  // Zero-window tests: the first at the guess, then bisection of what is left; each fail-soft
+  // result narrows the interval by as much as it proves.
+  int beta = std::clamp(guess, lower + 1, std::max(lower + 1, upper));
   while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
-    g = node(beta - 1, beta);
+    const int g = node(beta - 1, beta);
     if (g < beta) {
       upper = g;
     } else {
       lower = g;
     }
+    beta = lower + (upper - lower + 1) / 2;
   }
   return lower;
 }
@@ -918,74 +1004,6 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-namespace {
-
-// The roem combinations of one trick that can still occur. At a trick boundary the cards of
-// a combination must lie in different hands (each seat plays one card to a trick); in a trick
-// in progress any card still in play counts (a looser superset).
-struct RoemChances {
-  CardSet cards = 0;  // cards of possible combinations
-  int values[24];     // candidate trick values (four of a kind, runs)
-  int n = 0;
-  bool stuk = false;
-};
-
-RoemChances roem_chances(const PlayState& s) {
-  RoemChances out;
-  const RulesTable& r = s.rules();
-  if (s.trick_size() != 4 || s.is_terminal()) return out;
-  const bool boundary = s.trick_len() == 0;
-  CardSet in_play = 0;
-  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
-  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
-  // join two suits.
-  CardSet bad3 = 0, bad4 = 0;
-  for (int p = 0; p < s.num_players(); ++p) {
-    const CardSet h = s.hand(p);
-    in_play |= h;
-    if (!boundary) continue;
-    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
-    bad3 |= d1 | d2 | (d1 >> 1);
-    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
-  }
-  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
-  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
-  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
-  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
-  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
-  out.cards |= in_runs;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
-    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
-    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
-  }
-  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
-    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
-    if ((in_play & m) != m) continue;
-    bool spread = true;
-    if (boundary)
-      for (int p = 0; p < s.num_players(); ++p)
-        if (popcount(s.hand(p) & m) > 1) spread = false;
-    if (!spread) continue;
-    out.cards |= m;
-    out.values[out.n++] = rank == kJack ? 200 : 100;
-  }
-  if (r.trump >= 0) {
-    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
-    bool split = (in_play & m) == m;
-    if (split && boundary)
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((s.hand(p) & m) == m) split = false;
-    if (split) {
-      out.cards |= m;
-      out.stuk = true;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 CardSet trick_bonus_cards(const PlayState& s) {
   switch (s.rules().trick_bonus) {
     case TrickBonus::kNone:
@@ -1000,14 +1018,8 @@ int trick_bonus_bound(const PlayState& s) {
   switch (s.rules().trick_bonus) {
     case TrickBonus::kNone:
       return 0;
-    case TrickBonus::kKlaverjasRoem: {
-      RoemChances c = roem_chances(s);
-      std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
-      const int tricks_left = s.total_tricks() - s.tricks_played();
-      int total = c.stuk ? 20 : 0;
-      for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
-      return total;
-    }
+    case TrickBonus::kKlaverjasRoem:
+      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played());
   }
   return 1 << 14;
 }
@@ -1134,7 +1146,9 @@ int Solver::value(const PlayState& state, const Objective& o) {
                        }
                        int hi;
                        const int lo = root_bounds_lo(s, ev, root_base, &hi);
-                       const int guess = lo + (hi - lo) / 2;
+                       const int guess = ev.guess(
+                           s.state(), remaining_cards(s.state()) | trick_set(s.state()),
+                           root_base, lo, hi);
                        const int v = s.state().is_terminal() ? ev.terminal(s.state())
                                                              : s.mtd(guess, lo, hi);
                        return ev.report(v, root_base);
@@ -1185,7 +1199,8 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         if (made_kind) {
           root_final = s.node(t - 1, t) >= t ? t : t - 1;
         } else {
-          root_final = s.mtd(lo + (hi - lo) / 2, lo, hi);
+          root_final = s.mtd(
+              ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi), lo, hi);
         }
         res.value = to_report(root_final);
         const CardSet legal = st.legal_moves();

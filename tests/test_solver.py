@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pytest
 
@@ -93,8 +94,38 @@ def klaverjas_total(state: _core.PlayState, team: int, playing: int, pit_any: bo
     return total
 
 
-def check_position(state: _core.PlayState, objective: _core.Objective, side: int,
-                   score: Callable[[_core.PlayState], int], offset: int) -> None:
+def tricks_of(state: _core.PlayState, team: int) -> int:
+    return int(state.side_tricks(team))
+
+
+def plain_margin(state: _core.PlayState, team: int) -> int:
+    return credited(state, team) - credited(state, 1 - team)
+
+
+def klaverjas_margin(state: _core.PlayState, team: int, playing: int, pit_any: bool) -> int:
+    mine = klaverjas_total(state, team, playing, pit_any)
+    return mine - klaverjas_total(state, 1 - team, playing, pit_any)
+
+
+def klaverjas_made(
+    state: _core.PlayState, team: int, playing: int, pit_any: bool, tie_is_nat: bool
+) -> int:
+    mine = klaverjas_total(state, playing, playing, pit_any)
+    theirs = klaverjas_total(state, 1 - playing, playing, pit_any)
+    made = mine > theirs or (not tie_is_nat and mine == theirs)
+    # The scoring code agrees with the independent arithmetic.
+    roem = [state.side_bonus(0), state.side_bonus(1)]
+    assert K.klaverjas_score(state, playing, roem, pit_any, tie_is_nat).made == made
+    return int(made if team == playing else not made)
+
+
+def check_position(
+    state: _core.PlayState,
+    objective: _core.Objective,
+    side: int,
+    score: Callable[[_core.PlayState], int],
+    offset: int,
+) -> None:
     solver = K.Solver(memory_mb=1)
     want = minimax(state, side, score) - offset
     res = solver.solve(state, objective)
@@ -130,38 +161,49 @@ def test_klaverjas_endings_match_brute_force(rotterdam: bool, kind: str) -> None
         if kind == "plain_points":
             objective = K.Objective(kind=POINTS, side=side)
             offset = credited(state, real_side)
-            check_position(state, objective, real_side, lambda s: credited(s, real_side), offset)
+            check_position(state, objective, real_side, partial(credited, team=real_side), offset)
         elif kind == "points":
-            objective = K.Objective(kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any)
+            objective = K.Objective(
+                kind=POINTS,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                return klaverjas_total(s, real_side, playing, pit_any)
+            score = partial(klaverjas_total, team=real_side, playing=playing, pit_any=pit_any)
 
             check_position(state, objective, real_side, score, credited(state, real_side))
         elif kind == "margin":
-            objective = K.Objective(kind=MARGIN, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any)
+            objective = K.Objective(
+                kind=MARGIN,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                return klaverjas_total(s, real_side, playing, pit_any) - klaverjas_total(
-                    s, other, playing, pit_any)
+            score = partial(klaverjas_margin, team=real_side, playing=playing, pit_any=pit_any)
 
             offset = credited(state, real_side) - credited(state, other)
             check_position(state, objective, real_side, score, offset)
         else:
-            objective = K.Objective(kind=MADE, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any,
-                                    tie_is_nat=tie_is_nat)
+            objective = K.Objective(
+                kind=MADE,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+                tie_is_nat=tie_is_nat,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                mine = klaverjas_total(s, playing, playing, pit_any)
-                theirs = klaverjas_total(s, 1 - playing, playing, pit_any)
-                made = mine > theirs or (not tie_is_nat and mine == theirs)
-                # The scoring code agrees with the independent arithmetic.
-                roem = [s.side_bonus(0), s.side_bonus(1)]
-                assert K.klaverjas_score(s, playing, roem, pit_any, tie_is_nat).made == made
-                return int(made if real_side == playing else not made)
+            score = partial(
+                klaverjas_made,
+                team=real_side,
+                playing=playing,
+                pit_any=pit_any,
+                tie_is_nat=tie_is_nat,
+            )
 
             check_position(state, objective, real_side, score, 0)
 
@@ -184,21 +226,25 @@ def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
         side = rng.randrange(2)
         pit_any = i % 2 == 0
         if objective_kind == "points":
-            objective = K.Objective(kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=0, pit_for_any_team=pit_any)
+            objective = K.Objective(
+                kind=POINTS,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=0,
+                pit_for_any_team=pit_any,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                return klaverjas_total(s, side, 0, pit_any)
+            score = partial(klaverjas_total, team=side, playing=0, pit_any=pit_any)
 
             check_position(state, objective, side, score, credited(state, side))
         else:
             objective = K.Objective(kind=MARGIN, side=side)
 
-            def score(s: _core.PlayState) -> int:
-                return credited(s, side) - credited(s, 1 - side)
+            score = partial(plain_margin, team=side)
 
-            check_position(state, objective, side, score,
-                           credited(state, side) - credited(state, 1 - side))
+            check_position(
+                state, objective, side, score, credited(state, side) - credited(state, 1 - side)
+            )
 
 
 @pytest.mark.parametrize("ranks", [8, 13, 5])
@@ -214,8 +260,13 @@ def test_whist_endings_match_brute_force(ranks: int) -> None:
         side = rng.choice([-1, 0, 1])
         real_side = state.side(state.to_move) if side < 0 else side
         objective = K.Objective(kind=TRICKS, side=side)
-        check_position(state, objective, real_side, lambda s: s.side_tricks(real_side),
-                       state.side_tricks(real_side))
+        check_position(
+            state,
+            objective,
+            real_side,
+            partial(tricks_of, team=real_side),
+            state.side_tricks(real_side),
+        )
 
 
 def test_four_trick_endings_match_brute_force() -> None:
@@ -225,11 +276,11 @@ def test_four_trick_endings_match_brute_force() -> None:
         play_randomly(rng, state, 16)
         side = state.side(state.to_move)
         objective = K.Objective(kind=POINTS, side=side)
-        want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+        want = minimax(state, side, partial(credited, team=side)) - credited(state, side)
         assert K.Solver(memory_mb=1).value(state, objective) == want
     state = K.whist_state(deal_hands(rng, deck_cards(13)), 2, 0, 13)
     play_randomly(rng, state, 16)
-    want = minimax(state, 0, lambda s: s.side_tricks(0)) - state.side_tricks(0)
+    want = minimax(state, 0, partial(tricks_of, team=0)) - state.side_tricks(0)
     assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS, side=0)) == want
 
 
@@ -248,12 +299,13 @@ def test_solver_reused_across_positions_and_objectives() -> None:
         side = rng.randrange(2)
         objective = K.Objective(kind=kind, side=side)
         if kind == TRICKS:
-            want = minimax(state, side, lambda s: s.side_tricks(side)) - state.side_tricks(side)
+            want = minimax(state, side, partial(tricks_of, team=side)) - state.side_tricks(side)
         elif kind == POINTS:
-            want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+            want = minimax(state, side, partial(credited, team=side)) - credited(state, side)
         else:
-            want = minimax(state, side, lambda s: credited(s, side) - credited(s, 1 - side)) - (
-                credited(state, side) - credited(state, 1 - side))
+            want = minimax(state, side, partial(plain_margin, team=side)) - plain_margin(
+                state, side
+            )
         assert solver.value(state, objective) == want
 
 
@@ -294,7 +346,7 @@ def test_solve_many_matches_single_calls() -> None:
     values2, cards = K.solve_many(states, objective, threads=2, memory_mb=1, card_values=True)
     assert values2.tolist() == values.tolist()
     assert cards.shape == (12, 64)
-    for s, row in zip(states, cards):
+    for s, row in zip(states, cards, strict=True):
         res = solver.solve(s, objective)
         assert [(c, int(row[c])) for c, _ in res.cards] == res.cards
         assert sum(1 for v in row if v != -32768) == len(res.cards)
@@ -354,7 +406,7 @@ def test_whist_rules_and_state_errors() -> None:
 def test_dd_table_small_deal() -> None:
     # N holds the top spades; every declarer makes what the cards say.
     hands = K.parse_pbn("N:AK... QJ... T9... 87...")
-    table = K.whist_dd_table(hands, 8)
+    table = K.whist_dd_table(hands, 8, K.Solver(memory_mb=1))
     assert table.shape == (5, 4)
     # Spades are the only suit: N-S take both tricks whoever leads.
     assert table[:, 0].tolist() == [2] * 5 and table[:, 2].tolist() == [2] * 5
@@ -366,18 +418,18 @@ def test_dd_table_matches_solver_and_batch() -> None:
     deals = [deal_hands(rng, deck_cards(3)) for _ in range(4)]
     tables = K.whist_dd_tables(deals, 3, threads=2, memory_mb=1)
     assert tables.shape == (4, 5, 4)
-    for deal, table in zip(deals, tables):
-        assert (K.whist_dd_table(deal, 3) == table).all()
+    for deal, table in zip(deals, tables, strict=True):
+        assert (K.whist_dd_table(deal, 3, K.Solver(memory_mb=1)) == table).all()
         for strain in range(5):
             trump = strain if strain < 4 else -1
             for declarer in range(4):
                 state = K.whist_state(deal, trump, (declarer + 1) % 4, 3)
                 side = declarer % 2
-                want = minimax(state, side, lambda s, side=side: s.side_tricks(side))
+                want = minimax(state, side, partial(tricks_of, team=side))
                 assert table[strain, declarer] == want
     big = [deal_hands(rng, deck_cards(8)) for _ in range(3)]
     solver = K.Solver(memory_mb=4)
-    for deal, table in zip(big, K.whist_dd_tables(big, 8, threads=2, memory_mb=4)):
+    for deal, table in zip(big, K.whist_dd_tables(big, 8, threads=2, memory_mb=4), strict=True):
         for strain in range(5):
             for declarer in range(4):
                 trump = strain if strain < 4 else -1

@@ -115,7 +115,6 @@ RoemChances roem_chances(const PlayState& s) {
   return out;
 }
 
-
 int roem_bound(RoemChances c, int tricks_left) {
   std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
   int total = c.stuk ? 20 : 0;
@@ -129,8 +128,8 @@ int roem_bound(RoemChances c, int tricks_left) {
 // The run of highest remaining trumps that the seats hold between them. Each of those cards
 // falls in a trick whose highest trump is one of them, so the seats win every such trick,
 // whatever anyone plays.
-CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps,
-                   CardSet in_play, std::uint16_t seats) {
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
+                   std::uint16_t seats) {
   CardSet out = 0;
   for (int i = 0; i < n_trumps; ++i) {
     const Card c = trumps_high_first[i];
@@ -373,7 +372,8 @@ class PointsBase : public EvaluatorBase {
  protected:
   int card_points(CardSet cards) const {
     int total = 0;
-    for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(cards & point_masks_[k]);
+    for (int k = 0; k < n_masks_; ++k)
+      total += point_values_[k] * popcount(cards & point_masks_[k]);
     return total;
   }
   // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
@@ -382,8 +382,8 @@ class PointsBase : public EvaluatorBase {
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
     return total;
   }
-  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound,
-                            int* lo, int* hi) const = 0;
+  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                            int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -589,7 +589,7 @@ class Search {
     for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
     return out;
   }
-  int generate(CardSet legal, Card hint, Card* moves) ;
+  int generate(CardSet legal, Card hint, Card* moves);
 
   Table& table_;
   PlayState st_;
@@ -598,16 +598,16 @@ class Search {
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
 
-  CardSet chunk_[8][256] = {};      // byte k of a card set -> its strength-space bits
-  std::uint8_t spos_[64] = {};      // card -> strength-space bit
-  Card scard_[64] = {};             // bit -> card
-  std::uint8_t seg_[64] = {};       // bit -> segment (effective suit, 4 = none)
-  CardSet seg_mask_[5] = {};        // segment -> bits
-  std::uint8_t slabel_[64] = {};    // bit -> label
-  std::uint8_t owner_[64] = {};     // bit -> seat holding it, or kNoOwner
-  CardSet sh_[kMaxPlayers] = {};    // hands in strength space
-  CardSet identity_s_ = 0;          // identity cards (strength space) from the last trick start
-  CardSet in_hand_ = 0;             // every card still in a hand (card ids)
+  CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
+  std::uint8_t spos_[64] = {};    // card -> strength-space bit
+  Card scard_[64] = {};           // bit -> card
+  std::uint8_t seg_[64] = {};     // bit -> segment (effective suit, 4 = none)
+  CardSet seg_mask_[5] = {};      // segment -> bits
+  std::uint8_t slabel_[64] = {};  // bit -> label
+  std::uint8_t owner_[64] = {};   // bit -> seat holding it, or kNoOwner
+  CardSet sh_[kMaxPlayers] = {};  // hands in strength space
+  CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
+  CardSet in_hand_ = 0;           // every card still in a hand (card ids)
   std::int32_t history_[kMaxPlayers][64] = {};
 };
 
@@ -688,7 +688,8 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
   }
   h = combine(h, word | static_cast<std::uint64_t>(k) << 60);
   std::uint64_t counts = 0;
-  for (int s = 0; s < 5; ++s) counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
+  for (int s = 0; s < 5; ++s)
+    counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
   h = combine(h, counts);
   h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
   h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
@@ -974,8 +975,8 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
                      static_cast<std::uint64_t>(r.last_trick_bonus) << 8 |
                      static_cast<std::uint64_t>(r.trick_bonus) << 16);
   const FollowPolicy& p = r.policy;
-  h = combine(h, static_cast<std::uint64_t>(p.void_trump) | static_cast<std::uint64_t>(p.overtrump)
-                                                                << 4 |
+  h = combine(h, static_cast<std::uint64_t>(p.void_trump) |
+                     static_cast<std::uint64_t>(p.overtrump) << 4 |
                      static_cast<std::uint64_t>(p.head_trump_lead) << 8 |
                      static_cast<std::uint64_t>(p.head_in_suit) << 9 |
                      static_cast<std::uint64_t>(p.may_trump_when_able_to_follow) << 10 |
@@ -1058,8 +1059,8 @@ std::size_t Solver::memory_bytes() const {
 namespace {
 
 struct Prepared {
-  int side;       // the side reported to the caller
-  int max_side;   // the side the search maximizes
+  int side;      // the side reported to the caller
+  int max_side;  // the side the search maximizes
   std::unique_ptr<Evaluator> ev;
 };
 
@@ -1069,7 +1070,8 @@ Prepared prepare(const PlayState& s, const Objective& o) {
   if (o.side >= 0 && side_mask(s, o.side) == 0)
     throw std::invalid_argument("objective side " + std::to_string(o.side) +
                                 " is not the side of any playing seat");
-  const bool klaverjas = o.scoring == Scoring::kKlaverjas || o.kind == ObjectiveKind::kKlaverjasMade;
+  const bool klaverjas =
+      o.scoring == Scoring::kKlaverjas || o.kind == ObjectiveKind::kKlaverjasMade;
   if (klaverjas) {
     if (s.num_players() != 4 || s.active() != 0xF)
       throw std::invalid_argument("Klaverjas scoring needs a four-seat deal");
@@ -1135,24 +1137,22 @@ int made_threshold(const Objective& o) {
 }  // namespace
 
 int Solver::value(const PlayState& state, const Objective& o) {
-  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
-                         const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal()
-                                               ? ev.terminal(s.state()) >= t
-                                               : s.node(t - 1, t) >= t;
-                         return static_cast<int>(p.side == o.playing_team ? made : !made);
-                       }
-                       int hi;
-                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
-                       const int guess = ev.guess(
-                           s.state(), remaining_cards(s.state()) | trick_set(s.state()),
-                           root_base, lo, hi);
-                       const int v = s.state().is_terminal() ? ev.terminal(s.state())
-                                                             : s.mtd(guess, lo, hi);
-                       return ev.report(v, root_base);
-                     });
+  return with_search(
+      impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+        if (o.kind == ObjectiveKind::kKlaverjasMade) {
+          const int t = made_threshold(o);
+          const bool made =
+              s.state().is_terminal() ? ev.terminal(s.state()) >= t : s.node(t - 1, t) >= t;
+          return static_cast<int>(p.side == o.playing_team ? made : !made);
+        }
+        int hi;
+        const int lo = root_bounds_lo(s, ev, root_base, &hi);
+        const int guess = ev.guess(s.state(), remaining_cards(s.state()) | trick_set(s.state()),
+                                   root_base, lo, hi);
+        const int v = s.state().is_terminal() ? ev.terminal(s.state()) : s.mtd(guess, lo, hi);
+        return ev.report(v, root_base);
+      });
 }
 
 bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
@@ -1160,9 +1160,8 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (o.kind == ObjectiveKind::kKlaverjasMade) {
                          const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal()
-                                               ? ev.terminal(s.state()) >= t
-                                               : s.node(t - 1, t) >= t;
+                         const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t
+                                                                   : s.node(t - 1, t) >= t;
                          const int v = p.side == o.playing_team ? made : !made;
                          return v >= target;
                        }
@@ -1199,8 +1198,8 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         if (made_kind) {
           root_final = s.node(t - 1, t) >= t ? t : t - 1;
         } else {
-          root_final = s.mtd(
-              ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi), lo, hi);
+          root_final =
+              s.mtd(ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi), lo, hi);
         }
         res.value = to_report(root_final);
         const CardSet legal = st.legal_moves();
@@ -1239,7 +1238,8 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
   std::vector<int> values(n, 0);
   if (card_values) card_values->assign(n * 64, missing);
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  threads = static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;

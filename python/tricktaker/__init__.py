@@ -16,6 +16,7 @@ from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
 from tricktaker.sim import SimulationResults, simulate
+from tricktaker.solve import Solution, Solver, dd_table, dd_tables, solve, solve_many
 
 __version__ = "0.1.0"
 
@@ -34,12 +35,18 @@ __all__ = [
     "Rank",
     "RulesTable",
     "SimulationResults",
+    "Solution",
+    "Solver",
     "Suit",
     "cards_from_mask",
+    "dd_table",
+    "dd_tables",
     "from_json",
     "games",
     "load",
     "mask_from_cards",
     "parse_cards",
     "simulate",
+    "solve",
+    "solve_many",
 ]

@@ -1235,8 +1235,8 @@ def trick_winner_index(
 
 def whist_dd_table(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
-    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
-    solver: Solver = None,
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex,
+    solver: Solver,
 ) -> numpy.typing.NDArray[numpy.int32]:
     """
     Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on lead.

@@ -152,3 +152,28 @@ def test_solve_many_and_tables() -> None:
     assert tt.dd_tables([]).shape == (0, 5, 4)
     with pytest.raises(TypeError):
         tt.dd_table(42)
+
+
+def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
+    from tricktaker.cli import main
+
+    pbn = "N:AK.7.. QJ.8.. T9.9.. 87.T.."
+    assert main(["solve", "whist", "-o", "ranks_per_suit=8", f"trump=S leader=W {pbn}"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "value 1 (tricks, side 1)"
+    assert "TH" in out
+    assert main(["solve", "whist", "-o", "ranks_per_suit=8", f"{pbn} | 7H", "--side", "NS"]) == 0
+    assert capsys.readouterr().out.splitlines() == ["value 2 (tricks, side 0)", "   8H    2  *"]
+    assert main(["solve", "whist", "N:AX"]) == 2
+    assert "position 3" in capsys.readouterr().err
+    deal = tt.load("klaverjas").new_deal(seed=3, dealer="W", trump="H", declarer="N")
+    rng = random.Random(1)
+    for _ in range(20):
+        deal.apply(rng.choice(deal.legal_actions()))
+    assert main(["solve", "klaverjas", deal.position(), "--objective", "made"]) == 0
+    assert capsys.readouterr().out.startswith("value ")
+    game = tt.load("whist", ranks_per_suit=8)
+    parsed = game.parse_position(f"trump=H leader=E {pbn} | QS")
+    assert parsed.position() == f"trump=H leader=E {pbn} | QS"
+    with pytest.raises(ValueError, match="unexpected"):
+        game.parse_position(f"dealer=N {pbn}")

@@ -248,6 +248,29 @@ class WhistGame(Game):
         }
         return WhistDeal(self, setup)
 
+    def parse_position(self, text: str) -> WhistDeal:
+        """Read ``[trump=NT] [leader=W] N:<four hands> [| cards played]`` (what
+        ``WhistDeal.position()`` writes; a bare PBN deal leads from its first seat, no trump)."""
+        head, _, plays = text.partition("|")
+        fields: dict[str, str] = {}
+        rest = head.strip()
+        while rest and "=" in rest.split(None, 1)[0]:
+            token, _, rest = rest.partition(" ")
+            key, _, value = token.partition("=")
+            if key not in ("trump", "leader"):
+                raise ValueError(
+                    f"malformed position: unexpected {token!r}; expected trump=, leader= and "
+                    "then a PBN deal"
+                )
+            fields[key] = value
+            rest = rest.strip()
+        pbn = rest
+        leader = fields.get("leader", pbn[:1] if pbn[:1].upper() in SEATS else "N")
+        deal = self.position_from_pbn(pbn, trump=fields.get("trump", "NT"), leader=leader)
+        for tok in plays.split():
+            deal.apply(tok)
+        return deal
+
     def new_match(self, *args: Any, **kwargs: Any) -> Match:
         raise IllegalAction("whist is a single-deal game here: use new_deal or position_from_pbn")
 

@@ -110,29 +110,40 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool) -> dict[str,
         from endplay.types import Deal, Denom, Player
 
         _dds.SetMaxThreads(1)
+    positions = []
     for i in range(n):
         hands = deal(rng, deck_cards(ranks))
         strain = i % 5
         trump = strain if strain < 4 else -1
-        leader = 3  # West leads, South declares
-        state = K.whist_state(hands, trump, leader, ranks)
-        obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
+        positions.append((hands, strain, K.whist_state(hands, trump, 3, ranks)))  # W leads
+    obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
+    values = []
+    # One loop per mode, so that no call finds a table warmed by another mode on its deal.
+    for _, _, state in positions:
         solver.clear()
         value, t = timed(solver.value, state, obj)
+        values.append(value)
         ours_value.append(t)
+    for (_, _, state), value in zip(positions, values, strict=True):
         solver.clear()
         res, t = timed(solver.solve, state, obj)
         ours_cards.append(t)
         assert res.value == value
-        if dds:
+    if dds:
+        denoms = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt]
+        boards = []
+        for hands, strain, _ in positions:
             d = Deal(K.format_pbn(hands))
             d.first = Player.west
-            d.trump = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt][strain]
+            d.trump = denoms[strain]
+            boards.append(d)
+        for d, value in zip(boards, values, strict=True):
             sol, t = timed(solve_board, d, SolveMode.OptimalOne)
             dds_one.append(t)
             if max(tr for _, tr in list(sol)) != value:
                 mismatches += 1
-            sol, t = timed(solve_board, d, SolveMode.Default)
+        for d in boards:
+            _, t = timed(solve_board, d, SolveMode.Default)
             dds_all.append(t)
     out: dict[str, Any] = {
         "deals": n,

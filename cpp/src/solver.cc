@@ -811,6 +811,21 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     }
   }
 
+  // Cards of the opponents still to play in this trick, and whether one of them could ruff.
+  CardSet later_opp = 0;
+  bool later_opp_ruff = false;
+  if (!leading && !last) {
+    int p = me;
+    for (int i = len + 1; i < st_.trick_size(); ++i) {
+      do {
+        p = p + 1 == st_.num_players() ? 0 : p + 1;
+      } while (!((st_.active() >> p) & 1));
+      if (is_max(p) == maxing) continue;
+      later_opp |= sh_[p];
+      if (r.trump >= 0 && (sh_[p] & seg_mask_[r.trump]) && !(sh_[p] & seg_mask_[led]))
+        later_opp_ruff = true;
+    }
+  }
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -840,19 +855,24 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       }
     } else {
       const bool wins = r.beats(c, w, led);
-      const int strength_rank = b;
+      const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
         if (wins) {
           score = (6 << 20) + pts * 1024 - strength_rank * 4;
         } else if (friend_winning) {
-          score = (5 << 20) + pts * 1024;
+          score = (5 << 20) + pts * 1024 - strength_rank * 4;
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
       } else if (friend_winning && winner_sure) {
-        score = (5 << 20) + pts * 1024;
+        score = (5 << 20) + pts * 1024 - strength_rank * 4;
       } else if (wins) {
-        score = (4 << 20) + pts * 256 + strength_rank * 4;
+        // Would it hold against the players still to come?
+        const CardSet above_c = seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+        bool sure = !(later_opp & above_c);
+        if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
+        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4
+                     : (4 << 20) + pts * 256 + strength_rank * 4;
       } else {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
       }

@@ -177,3 +177,21 @@ def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
     assert parsed.position() == f"trump=H leader=E {pbn} | QS"
     with pytest.raises(ValueError, match="unexpected"):
         game.parse_position(f"dealer=N {pbn}")
+
+
+def test_klaverjas_table() -> None:
+    deal = tt.load("klaverjas").new_deal(seed=11, dealer="W")
+    points = tt.dd_table(deal)
+    made = tt.dd_table(deal, objective="made")
+    assert points.shape == made.shape == (4, 2)
+    for trump in range(4):
+        for team in range(2):
+            declarer = "NE"[team]
+            solved = tt.load("klaverjas").new_deal(
+                seed=11, dealer="W", trump="SHDC"[trump], declarer=declarer
+            )
+            solver = tt.Solver(memory_mb=4)
+            assert points[trump, team] == solver.value(solved, side=team)
+            assert made[trump, team] == solver.value(solved, objective="made", side=team)
+    with pytest.raises(ValueError, match="objective"):
+        tt.dd_table(deal, objective="tricks")

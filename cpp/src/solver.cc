@@ -143,11 +143,9 @@ CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trum
   return out;
 }
 
-// The leader's cards that win if cashed now, one after the other (see sure_tricks()).
-CardSet cashable(const PlayState& s) {
-  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+// The cards of `leader` that win if that seat had the lead and cashed them one after the other.
+CardSet cashable_for(const PlayState& s, int leader) {
   const RulesTable& r = s.rules();
-  const int leader = s.leader();
   const CardSet mine = s.hand(leader);
   CardSet others = 0;
   std::uint16_t trump_holders = 0;
@@ -200,6 +198,50 @@ CardSet cashable(const PlayState& s) {
         best_n = k;
       }
     }
+  }
+  return best;
+}
+
+// The leader's cards that win if cashed now, one after the other; or, when a partner can be
+// reached by leading a suit in which the partner holds the top card (and no one else can ruff
+// that first round), the partner's cashable cards if there are more of them.
+CardSet cashable(const PlayState& s) {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = s.rules();
+  const int leader = s.leader();
+  CardSet best = cashable_for(s, leader);
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    const CardSet theirs = cashable_for(s, p);
+    if (popcount(theirs) <= popcount(best)) continue;
+    CardSet others = 0;
+    bool others_trump = false;
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (q == leader || q == p) continue;
+      others |= s.hand(q);
+      if (s.hand(q) & r.trump_cards) others_trump = true;
+    }
+    bool entry = false;
+    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
+      const CardSet cards = r.suit_cards[suit];
+      if (!(s.hand(leader) & cards) || !(s.hand(p) & cards)) continue;
+      int their_best = -1, partner_best = -1;
+      for (Card c : cards_of{others & cards}) their_best = std::max<int>(their_best, r.strength[c]);
+      for (Card c : cards_of{s.hand(p) & cards})
+        partner_best = std::max<int>(partner_best, r.strength[c]);
+      if (partner_best <= their_best) continue;
+      if (suit != r.trump && others_trump) {
+        // Everyone else must follow the suit (and may not trump instead).
+        if (r.policy.may_trump_when_able_to_follow) continue;
+        bool all_follow = true;
+        for (int q = 0; q < s.num_players(); ++q)
+          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
+            all_follow = false;
+        if (!all_follow) continue;
+      }
+      entry = true;
+    }
+    if (entry) best = theirs;
   }
   return best;
 }
@@ -492,19 +534,30 @@ class Table {
     std::size_t n = 1;
     while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
     n_ = n;
-    // 2 MB alignment lets the kernel back the table with huge pages (fewer TLB misses).
-    const std::size_t align = std::size_t{1} << 21;
-    const std::size_t size = (n * sizeof(Bucket) + align - 1) / align * align;
-    buckets_ = static_cast<Bucket*>(std::aligned_alloc(align, size));
-    if (!buckets_) throw std::bad_alloc();
+    // Fresh anonymous memory reads as zeros (empty entries, generation 0) and costs nothing
+    // until touched, so a big table is cheap to make; huge pages cut TLB misses.
+    bytes_ = n * sizeof(Bucket);
+#if defined(__linux__)
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
 #ifdef MADV_HUGEPAGE
-    madvise(buckets_, size, MADV_HUGEPAGE);
+    madvise(p, bytes_, MADV_HUGEPAGE);
 #endif
-    std::fill(buckets_, buckets_ + n_, Bucket{});
+    buckets_ = static_cast<Bucket*>(p);
+#else
+    buckets_ = static_cast<Bucket*>(std::calloc(n, sizeof(Bucket)));
+    if (!buckets_) throw std::bad_alloc();
+#endif
     mask_ = n - 1;
     gen_ = 1;
   }
-  ~Table() { std::free(buckets_); }
+  ~Table() {
+#if defined(__linux__)
+    munmap(buckets_, bytes_);
+#else
+    std::free(buckets_);
+#endif
+  }
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
   void new_generation() {
@@ -550,6 +603,7 @@ class Table {
  private:
   Bucket* buckets_ = nullptr;
   std::size_t n_ = 0;
+  std::size_t bytes_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
 };

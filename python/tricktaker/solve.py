@@ -228,10 +228,46 @@ def _whist_hands(deal: Any) -> tuple[list[int], int]:
     raise TypeError("dd_table takes a whist deal, a PBN string or four hands")
 
 
-def dd_table(deal: Any, *, memory_mb: int = 8) -> npt.NDArray[np.int32]:
-    """The double-dummy table of a whist deal: ``[strain][declarer]`` tricks for the
+def _klaverjas_table(deal: Any, objective: str, memory_mb: int) -> npt.NDArray[np.int32]:
+    options = deal.options
+    hands = [sum(c.mask for c in h) for h in deal.hands_dealt]
+    solver = _core.Solver(memory_mb=memory_mb)
+    out = np.zeros((4, 2), dtype=np.int32)
+    for trump in range(4):
+        rules = _core.klaverjas_rules(
+            trump,
+            rotterdam=options.play_rules == "rotterdam",
+            undertrump_compulsory=options.undertrump_when_cannot_overtrump == "compulsory",
+        )
+        state = _core.PlayState(rules, hands, [0, 1, 0, 1], deal.forehand)
+        for team in range(2):
+            obj = _core.Objective(
+                kind=_KINDS[objective],
+                side=team,
+                scoring=_core.Scoring.KLAVERJAS,
+                playing_team=team,
+                pit_for_any_team=options.pit_bonus_for == "any_team",
+                tie_is_nat=options.tie_is_nat,
+            )
+            out[trump, team] = solver.value(state, obj)
+    return out
+
+
+def dd_table(deal: Any, *, objective: str = "points", memory_mb: int = 8) -> npt.NDArray[np.int32]:
+    """The double-dummy table of a deal, as it was dealt.
+
+    Whist (a deal, a PBN string or four hands): ``[strain][declarer]`` tricks for the
     declarer's side with the declarer's left-hand opponent on lead; strains S, H, D, C, NT and
-    declarers N, E, S, W."""
+    declarers N, E, S, W.
+
+    Klaverjas: ``[trump][playing team]`` with forehand on lead, trumps S, H, D, C and playing
+    teams N-S, E-W: the playing team's points (card points, roem and pit) with
+    ``objective="points"``, or 1 if it makes the deal with ``objective="made"``.
+    """
+    if getattr(getattr(deal, "game", None), "name", None) == "klaverjas":
+        if objective not in ("points", "made", "margin"):
+            raise ValueError("a Klaverjas table's objective is points, margin or made")
+        return _klaverjas_table(deal, objective, memory_mb)
     hands, ranks = _whist_hands(deal)
     solver = _core.Solver(memory_mb=memory_mb)
     return np.asarray(_core.whist_dd_table(hands, ranks, solver), dtype=np.int32)

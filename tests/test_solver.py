@@ -12,6 +12,8 @@ from collections.abc import Callable
 from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tricktaker import _core
 
@@ -467,3 +469,46 @@ def test_trick_counts_equal_dds(ranks: int, hand_size: int) -> None:
         state = K.whist_state(hands, trump, leader, ranks)
         ours = solver.value(state, K.Objective(kind=TRICKS))
         assert ours == dds_tricks(K.format_pbn(hands), strain, leader), K.format_pbn(hands)
+
+
+# --- properties --------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    ranks=st.integers(3, 13),
+    strain=st.integers(-1, 3),
+    cards_left=st.integers(4, 20),
+)
+def test_whist_sides_share_the_tricks(seed: int, ranks: int, strain: int, cards_left: int) -> None:
+    """Both sides' trick counts add up to the tricks left, and a card's value never beats the
+    position's value for the side to move."""
+    rng = random.Random(seed)
+    state = K.whist_state(deal_hands(rng, deck_cards(ranks)), strain, rng.randrange(4), ranks)
+    play_randomly(rng, state, min(cards_left, 4 * ranks))
+    solver = K.Solver(memory_mb=1)
+    left = state.total_tricks - state.tricks_played
+    ns = solver.value(state, K.Objective(kind=TRICKS, side=0))
+    ew = solver.value(state, K.Objective(kind=TRICKS, side=1))
+    assert ns + ew == left
+    res = solver.solve(state, K.Objective(kind=TRICKS))
+    assert all(v <= res.value for _, v in res.cards)
+    assert res.value == (ns if state.side(state.to_move) == 0 else ew)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), cards_left=st.integers(4, 12), rotterdam=st.booleans())
+def test_klaverjas_plain_margin_is_zero_sum(seed: int, cards_left: int, rotterdam: bool) -> None:
+    rng = random.Random(seed)
+    state, _ = klaverjas_state(rng, rotterdam)
+    play_randomly(rng, state, cards_left)
+    solver = K.Solver(memory_mb=1)
+    mine = solver.value(state, K.Objective(kind=MARGIN, side=0))
+    theirs = solver.value(state, K.Objective(kind=MARGIN, side=1))
+    assert mine == -theirs
+    # The made/nat answer agrees with the margin over the whole deal.
+    objective = K.Objective(kind=MADE, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0)
+    margin = K.Objective(kind=MARGIN, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0)
+    whole = solver.value(state, margin) + credited(state, 0) - credited(state, 1)
+    assert solver.value(state, objective) == int(whole > 0)

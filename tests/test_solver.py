@@ -512,3 +512,31 @@ def test_klaverjas_plain_margin_is_zero_sum(seed: int, cards_left: int, rotterda
     margin = K.Objective(kind=MARGIN, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0)
     whole = solver.value(state, margin) + credited(state, 0) - credited(state, 1)
     assert solver.value(state, objective) == int(whole > 0)
+
+
+def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
+    """With fewer tricks than cards in hand (PlayStateSetup::tricks), kept cards never count."""
+    rng = random.Random(21)
+    for i in range(30):
+        cards = rng.sample(PIQUET, 16)
+        hands = [mask(cards[j * 4 : (j + 1) * 4]) for j in range(4)]
+        trump = rng.randrange(4)
+        if i % 2:
+            rules = K.klaverjas_rules(trump, rotterdam=i % 4 == 1)
+            rules.trick_bonus = K.TrickBonus.NONE
+            kind = POINTS
+        else:
+            rules = K.whist_rules(trump, 8)
+            kind = TRICKS
+        state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4), tricks=2 + i % 2)
+        side = rng.randrange(2)
+        score = partial(credited if kind == POINTS else tricks_of, team=side)
+        check_position(state, K.Objective(kind=kind, side=side), side, score, 0)
+
+
+def test_folding_states_are_refused() -> None:
+    state = K.PlayState(
+        K.whist_rules(0, 8), [1 << 12, 1 << 11, 1 << 10, 1 << 9], [0, 1, 0, 1], 0, folding=True
+    )
+    with pytest.raises(ValueError, match="folds"):
+        K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS))

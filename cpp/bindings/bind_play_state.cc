@@ -1,5 +1,7 @@
 #include <pybind11/stl.h>
 
+#include <algorithm>
+#include <array>
 #include <tuple>
 #include <vector>
 
@@ -86,7 +88,12 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("leader", [](const TrickRecord& r) { return int(r.leader); })
       .def_property_readonly("winner", [](const TrickRecord& r) { return int(r.winner); })
       .def_property_readonly("points", [](const TrickRecord& r) { return int(r.points); })
-      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); });
+      .def_property_readonly("bonus", [](const TrickRecord& r) { return int(r.bonus); })
+      .def_property_readonly(
+          "first", [](const TrickRecord& r) { return int(r.first); },
+          "Index of the trick's first card in the history.")
+      .def_property_readonly(
+          "size", [](const TrickRecord& r) { return int(r.size); }, "Cards in the trick.");
 
   py::class_<PlayState>(m, "PlayState",
                         "The card-play state of one deal: hands, trick, history, winnings.")
@@ -102,6 +109,20 @@ void bind_play_state(py::module_& m) {
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
            "Play a held card even if illegal; returns whether it was legal.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
+      .def(
+          "set_hands",
+          [](PlayState& s, const std::vector<CardSet>& hands) {
+            if (hands.size() != static_cast<std::size_t>(s.num_players()))
+              throw py::value_error("hands: need one hand per seat (" +
+                                    std::to_string(s.num_players()) + "), got " +
+                                    std::to_string(hands.size()));
+            std::array<CardSet, kMaxPlayers> h{};
+            std::copy(hands.begin(), hands.end(), h.begin());
+            s.set_hands(h);
+          },
+          py::arg("hands"),
+          "Replace the hands by others of the same sizes (sampled hidden hands); raises "
+          "ValueError for a wrong size or a card that is played, folded or held twice.")
       .def("can_fold", &PlayState::can_fold, "Whether the player to move may fold now.")
       .def("fold", &PlayState::fold_checked,
            "The player to move folds (raises IllegalAction when he may not).")

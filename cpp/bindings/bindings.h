@@ -13,6 +13,7 @@ void bind_kirves(pybind11::module_& m);
 void bind_kiksas(pybind11::module_& m);
 void bind_allfours(pybind11::module_& m);
 void bind_playout(pybind11::module_& m);
+void bind_sampling(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
 
 }  // namespace tricktaker::bindings

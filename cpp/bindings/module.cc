@@ -16,5 +16,6 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_kiksas(m);
   tricktaker::bindings::bind_allfours(m);
   tricktaker::bindings::bind_playout(m);
+  tricktaker::bindings::bind_sampling(m);
   tricktaker::bindings::bind_solver(m);
 }

@@ -171,7 +171,7 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   trick_players_.fill(0);
   history_.fill(kNoCard);
   history_players_.fill(0);
-  tricks_.fill(TrickRecord{0, 0, 0, 0});
+  tricks_.fill(TrickRecord{0, 0, 0, 0, 0, 0});
   folding_ = setup.folding;
   num_folds_ = 0;
   folds_.fill(FoldRecord{0, 0, 0, false, 0});
@@ -238,6 +238,8 @@ void PlayState::finish_trick() {
   record.winner = static_cast<std::uint8_t>(winner);
   record.points = static_cast<std::uint16_t>(points);
   record.bonus = static_cast<std::uint16_t>(bonus);
+  record.first = static_cast<std::uint8_t>(history_len_ - trick_len_);
+  record.size = trick_len_;
   points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
   won_[winner] |= cards;
@@ -254,9 +256,9 @@ void PlayState::reopen_last_trick() {
   const TrickRecord& record = tricks_[tricks_played_];
   const int winner = record.winner;
   CardSet cards = 0;
-  trick_len_ = trick_size_;
-  const int first = history_len_ - trick_size_;
-  for (int i = 0; i < trick_size_; ++i) {
+  trick_len_ = record.size;
+  const int first = record.first;
+  for (int i = 0; i < record.size; ++i) {
     trick_[i] = history_[first + i];
     trick_players_[i] = history_players_[first + i];
     cards |= bit(trick_[i]);
@@ -327,6 +329,31 @@ void PlayState::undo_checked() {
   if (history_len_ == 0 && num_folds_ == 0)
     throw std::logic_error("nothing to undo: no card has been played");
   undo();
+}
+
+void PlayState::set_hands(const std::array<CardSet, kMaxPlayers>& hands) {
+  CardSet gone = 0;  // played or folded
+  for (int i = 0; i < history_len_; ++i) gone |= bit(history_[i]);
+  for (int i = 0; i < num_folds_; ++i) gone |= folds_[i].cards;
+  CardSet seen = 0;
+  for (int p = 0; p < kMaxPlayers; ++p) {
+    const CardSet h = hands[p];
+    if (popcount(h) != popcount(hands_[p]))
+      throw std::invalid_argument("seat " + std::to_string(p) + " holds " +
+                                  std::to_string(popcount(hands_[p])) + " cards, got a hand of " +
+                                  std::to_string(popcount(h)));
+    if (h & ~rules_.deck)
+      throw std::invalid_argument(card_to_string(lowest_card(h & ~rules_.deck)) +
+                                  " is not in this game's deck");
+    if (h & gone)
+      throw std::invalid_argument(card_to_string(lowest_card(h & gone)) +
+                                  " has already been played or folded");
+    if (h & seen)
+      throw std::invalid_argument(card_to_string(lowest_card(h & seen)) +
+                                  " is held by more than one seat");
+    seen |= h;
+  }
+  hands_ = hands;
 }
 
 bool PlayState::can_fold() const {

@@ -45,6 +45,14 @@ CardSet remaining_cards(const PlayState& s) {
   return r;
 }
 
+// Do the hands hold exactly the cards still to be played (no card is kept past the end)?
+bool every_card_played(const PlayState& s) {
+  int held = 0;
+  for (int p = 0; p < s.num_players(); ++p) held += popcount(s.hand(p));
+  const int to_play = (s.total_tricks() - s.tricks_played()) * s.trick_size() - s.trick_len();
+  return held == to_play;
+}
+
 CardSet trick_set(const PlayState& s) {
   CardSet t = 0;
   for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
@@ -304,6 +312,7 @@ class EvaluatorBase : public Evaluator {
     n_mine_seats_ = __builtin_popcount(mine_);
     n_their_seats_ = __builtin_popcount(theirs_);
     for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
+    every_card_played_ = every_card_played(s);
     std::sort(trumps_, trumps_ + n_trumps_,
               [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
   }
@@ -324,6 +333,8 @@ class EvaluatorBase : public Evaluator {
   // Cards certain to fall in tricks of `seats` (at a trick boundary).
   CardSet sure_cards(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
     if (s.trick_len() != 0 || s.is_terminal()) return 0;
+    // With cards kept past the last trick neither bound holds (a kept card is never played).
+    if (!every_card_played_) return 0;
     CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
     if ((seats >> s.leader()) & 1) out |= cashable(s);
     return out;
@@ -335,6 +346,9 @@ class EvaluatorBase : public Evaluator {
   int n_mine_seats_ = 1, n_their_seats_ = 1;
   Card trumps_[64] = {};
   int n_trumps_ = 0;
+  // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
+  // bound relies on it.
+  bool every_card_played_ = true;
 };
 
 class TricksEvaluator final : public EvaluatorBase {
@@ -356,6 +370,7 @@ class TricksEvaluator final : public EvaluatorBase {
   // Tricks certain for `seats`: the leader's cashable cards, or the top trumps (several of
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
+    if (!every_card_played_) return 0;
     const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
     int sure = (trumps + n_seats - 1) / n_seats;
     if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
@@ -651,6 +666,7 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
+  bool every_card_played_ = true;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -703,6 +719,7 @@ void Search::setup_space() {
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
   }
   in_hand_ = remaining_cards(st_);
+  every_card_played_ = every_card_played(st_);
   identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
 }
 
@@ -761,7 +778,7 @@ int Search::trick_start(int alpha, int beta) {
   if (st_.is_terminal()) return ev_.terminal(st_);
   const int n = st_.trick_size();
   const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
-  if (total_left == n) {
+  if (total_left == n && every_card_played_) {
     // The last trick: every hand holds one card and must play it.
     for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
     const int v = ev_.terminal(st_);
@@ -1100,6 +1117,7 @@ int trick_bonus_bound(const PlayState& s) {
 }
 
 int sure_tricks(const PlayState& s) {
+  if (!every_card_played(s)) return 0;
   return popcount(cashable(s));
 }
 
@@ -1139,6 +1157,9 @@ struct Prepared {
 };
 
 Prepared prepare(const PlayState& s, const Objective& o) {
+  if (s.folding())
+    throw std::invalid_argument(
+        "the solver does not search folds: this play state lets players fold (folding)");
   Prepared p;
   p.side = o.side >= 0 ? o.side : s.side(s.to_move());
   if (o.side >= 0 && side_mask(s, o.side) == 0)

@@ -15,8 +15,10 @@ from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards,
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
+from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
 from tricktaker.solve import Solution, Solver, dd_table, dd_tables, solve, solve_many
+from tricktaker.tensors import decode_observation, observation_shape, observation_tensor
 
 __version__ = "0.1.0"
 
@@ -25,6 +27,7 @@ __all__ = [
     "Bot",
     "Card",
     "Deal",
+    "DealSamples",
     "Event",
     "Game",
     "GameInfo",
@@ -41,11 +44,15 @@ __all__ = [
     "cards_from_mask",
     "dd_table",
     "dd_tables",
+    "decode_observation",
     "from_json",
     "games",
     "load",
     "mask_from_cards",
+    "observation_shape",
+    "observation_tensor",
     "parse_cards",
+    "sample_deals",
     "simulate",
     "solve",
     "solve_many",

@@ -15,6 +15,7 @@ __all__: list[str] = [
     "AllFoursDealScore",
     "AllFoursItem",
     "BLACK_JOKER",
+    "DealSampler",
     "FigureKind",
     "FollowPolicy",
     "IllegalAction",
@@ -51,6 +52,7 @@ __all__: list[str] = [
     "allfours_score",
     "card_to_string",
     "format_pbn",
+    "history_is_legal",
     "jick_of",
     "kiksas_deck",
     "kiksas_evaluate",
@@ -80,6 +82,7 @@ __all__: list[str] = [
     "mask_to_ids",
     "parse_card",
     "parse_pbn",
+    "play_exclusions",
     "ranks_needed",
     "solve_many",
     "trick_winner_index",
@@ -273,9 +276,19 @@ class TrickRecord:
     @property
     def bonus(self) -> int: ...
     @property
+    def first(self) -> int:
+        """
+        Index of the trick's first card in the history.
+        """
+    @property
     def leader(self) -> int: ...
     @property
     def points(self) -> int: ...
+    @property
+    def size(self) -> int:
+        """
+        Cards in the trick.
+        """
     @property
     def winner(self) -> int: ...
 
@@ -340,6 +353,12 @@ class PlayState:
         Play a held card even if illegal; returns whether it was legal.
         """
     def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def set_hands(
+        self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+    ) -> None:
+        """
+        Replace the hands by others of the same sizes (sampled hidden hands); raises ValueError for a wrong size or a card that is played, folded or held twice.
+        """
     def side(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
@@ -859,6 +878,52 @@ class AllFoursDealScore:
     @property
     def score(self) -> list[int]: ...
 
+class DealSampler:
+    """
+    Uniform completions of a seat's knowledge (see sampling.h): hidden cards, location capacities, allowed cards and count constraints.
+    """
+    def __init__(
+        self,
+        hidden: typing.SupportsInt | typing.SupportsIndex,
+        capacity: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        allowed: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        constraints: collections.abc.Sequence[
+            tuple[
+                typing.SupportsInt | typing.SupportsIndex,
+                typing.SupportsInt | typing.SupportsIndex,
+                collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex],
+            ]
+        ] = [],
+    ) -> None:
+        """
+        Counts the completions; raises ValueError for a malformed or impossible problem. A constraint is (location bit mask, card mask, weights by count).
+        """
+    def sample(
+        self,
+        n: typing.SupportsInt | typing.SupportsIndex,
+        seed: typing.SupportsInt | typing.SupportsIndex,
+        threads: typing.SupportsInt | typing.SupportsIndex = 1,
+        state: PlayState | None = None,
+        known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
+        location: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
+        check_legal: bool = True,
+    ) -> tuple[numpy.typing.NDArray[numpy.uint64], int]:
+        """
+        n completions as an (n, num_locations) uint64 array of card masks, and the number of draws made (accepted or rejected). With a play state, the seats' hands (known cards plus their location's cards) must replay its history legally.
+        """
+    @property
+    def count(self) -> float:
+        """
+        Weighted number of completions (constraints on one location).
+        """
+    @property
+    def exact(self) -> bool:
+        """
+        No constraint spans several locations (no rejection step).
+        """
+    @property
+    def num_locations(self) -> int: ...
+
 class ObjectiveKind:
     """
     Members:
@@ -1036,6 +1101,11 @@ def format_pbn(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     first: typing.SupportsInt | typing.SupportsIndex = 0,
 ) -> str: ...
+def history_is_legal(state: PlayState) -> bool:
+    """
+    Whether every card of the history was legal for the hands the state holds now plus the cards played and folded since.
+    """
+
 def jick_of(trump: typing.SupportsInt | typing.SupportsIndex) -> int:
     """
     The jack of the other suit of the trump colour.
@@ -1213,6 +1283,15 @@ def parse_card(arg0: str) -> int: ...
 def parse_pbn(text: str) -> list[int]:
     """
     Hands by seat (N, E, S, W) as card masks.
+    """
+
+def play_exclusions(
+    state: PlayState,
+    known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    candidates: typing.SupportsInt | typing.SupportsIndex,
+) -> list[int]:
+    """
+    Per seat, the candidate cards it cannot hold now: holding one would have made one of its plays illegal (given the cards it played later and `known`, cards known to be in its hand now).
     """
 
 def ranks_needed(

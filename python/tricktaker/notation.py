@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tricktaker.cards import Card, Rank, Suit
 
@@ -67,3 +67,40 @@ def parse_hand(text: str) -> list[Card]:
     if len(set(cards)) != len(cards):
         raise ValueError(f"malformed hand {text!r}: a card appears twice")
     return cards
+
+
+def split_position(
+    text: str,
+    first_seat: str,
+    keys: Sequence[str],
+    required: Sequence[str],
+) -> tuple[dict[str, str], list[str], list[str]]:
+    """Split a position text ``key=value ... <first_seat>:<hand> <hand> ... [| actions]``.
+
+    Returns the fields, the hand texts (first seat first) and the actions after ``|``. Raises
+    ``ValueError`` naming an unexpected token or a missing required field.
+
+    >>> split_position("dealer=W N:AK.-.-.- Q.-.-.- | AS", "N", ("dealer",), ("dealer",))
+    ({'dealer': 'W'}, ['AK.-.-.-', 'Q.-.-.-'], ['AS'])
+    """
+    head, _, plays = text.partition("|")
+    tokens = head.split()
+    prefix = first_seat.upper() + ":"
+    fields: dict[str, str] = {}
+    hands: list[str] = []
+    for i, tok in enumerate(tokens):
+        if tok[: len(prefix)].upper() == prefix:
+            hands = [tok[len(prefix) :]] + tokens[i + 1 :]
+            break
+        key, eq, value = tok.partition("=")
+        if not eq or key not in keys:
+            expected = ", ".join(f"{k}=" for k in keys)
+            raise ValueError(
+                f"malformed position: unexpected {tok!r}; expected {expected} and then "
+                f"{prefix}<hands>"
+            )
+        fields[key] = value
+    for key in required:
+        if key not in fields:
+            raise ValueError(f"malformed position: {key}= is missing")
+    return fields, hands, plays.split()

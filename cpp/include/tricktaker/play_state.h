@@ -31,6 +31,8 @@ struct TrickRecord {
   std::uint8_t winner;
   std::uint16_t points;  // card points, plus the last-trick bonus for the final trick
   std::uint16_t bonus;   // the trick's bonus (Klaverjas roem), credited to the winner
+  std::uint8_t first;    // index of the trick's first card in the history
+  std::uint8_t size;     // cards in the trick (fewer than the players when some folded)
 };
 
 struct PlayStateSetup {
@@ -81,6 +83,11 @@ class PlayState {
   // --- checked entry points for front ends ---
   void play_checked(Card c);  // throws IllegalAction naming the legal cards
   void undo_checked();        // throws std::logic_error when nothing has been played
+  // Replaces the hands by others of the same sizes (a determinization of a hidden-information
+  // position: sampled hands for the seats one does not see). Throws std::invalid_argument for a
+  // size that differs, a card outside the deck, a card held twice, or a card already played or
+  // folded; changes nothing then.
+  void set_hands(const std::array<CardSet, kMaxPlayers>& hands);
   // Plays a held card whether or not it is legal (Klaverjas illegal_play = penalize); returns
   // whether it was legal. Throws IllegalAction for a card the player does not hold.
   bool play_any_held(Card c);
@@ -96,13 +103,13 @@ class PlayState {
   bool is_terminal() const { return cards_left_ == 0; }
   bool folding() const { return folding_; }
   int to_move() const { return to_move_; }
+  CardSet first_lead_cards() const { return first_lead_cards_; }
   int leader() const { return leader_; }
   int num_players() const { return num_players_; }
   std::uint16_t active() const { return active_; }
   int side(int seat) const { return side_[seat]; }
   CardSet hand(int seat) const { return hands_[seat]; }
   const RulesTable& rules() const { return rules_; }
-  CardSet first_lead_cards() const { return first_lead_cards_; }
   int fixed_leader() const { return fixed_leader_; }
 
   int trick_size() const { return trick_size_; }  // cards per full trick

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tricktaker._core import ALL_CARDS, mask_to_ids
+from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_ids
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
 from tricktaker.games.options import options_to_dict
@@ -70,6 +70,32 @@ class Event:
         return {"seat": self.seat, "action": self.action, "phase": self.phase, **self.detail}
 
 
+def trick_log(
+    state: PlayState,
+    seat_names: Sequence[str],
+    *,
+    points: bool = True,
+    bonus_name: str | None = None,
+) -> list[dict[str, Any]]:
+    """The completed tricks of a play state as JSON-ready records: leader, cards in play
+    order, winner, and optionally the card points and the trick bonus under ``bonus_name``."""
+    history = state.history()
+    out: list[dict[str, Any]] = []
+    for record in state.trick_records():
+        cards = history[record.first : record.first + record.size]
+        entry: dict[str, Any] = {
+            "leader": seat_names[record.leader],
+            "cards": [[seat_names[p], card_to_string(c)] for p, c in cards],
+            "winner": seat_names[record.winner],
+        }
+        if points:
+            entry["points"] = record.points
+        if bonus_name is not None:
+            entry[bonus_name] = record.bonus
+        out.append(entry)
+    return out
+
+
 def new_seed() -> int:
     """A fresh 63-bit seed from the operating system, recorded so the deal can be replayed."""
     return int.from_bytes(os.urandom(8), "little") >> 1
@@ -109,9 +135,18 @@ class StateMachine(abc.ABC):
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what ``seat`` may know, as JSON-ready data."""
 
-    @abc.abstractmethod
+    def observation_tensor(self, seat: int | str) -> Any:
+        """The observation as a fixed-shape float32 array (``tricktaker.tensors``), built from
+        ``observation(seat)`` alone; its shape is ``game.observation_shape``."""
+        from tricktaker.tensors import observation_tensor
+
+        return observation_tensor(self, seat)
+
+    _setup: dict[str, Any]
+
     def _setup_json(self) -> dict[str, Any]:
         """The set-up from which the log replays (seed, deck, dealer, ...)."""
+        return dict(self._setup)
 
     @property
     def is_over(self) -> bool:
@@ -188,7 +223,21 @@ class StateMachine(abc.ABC):
 
 
 class Deal(StateMachine):
-    """One deal of a game, from the shuffle to its scores."""
+    """One deal of a game, from the shuffle to its scores.
+
+    Subclasses keep where the deal stands in ``_phase`` and who acts in ``_to_move``.
+    """
+
+    _phase: str
+    _to_move: int | None
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
 
     @abc.abstractmethod
     def result(self) -> Any:
@@ -224,6 +273,13 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def _match_from_setup(self, setup: dict[str, Any]) -> Match: ...
+
+    @property
+    def observation_shape(self) -> tuple[int]:
+        """The shape of this game's observation tensors (``tricktaker.tensors``)."""
+        from tricktaker.tensors import observation_shape
+
+        return observation_shape(self)
 
     def __repr__(self) -> str:
         changed = {

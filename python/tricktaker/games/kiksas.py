@@ -43,9 +43,18 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event, Game, Match, check_seed, new_seed
+from tricktaker.games.base import (
+    Action,
+    Deal,
+    Event,
+    Game,
+    Match,
+    check_seed,
+    new_seed,
+    trick_log,
+)
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEATS = ("A", "B", "C", "D")
@@ -354,14 +363,6 @@ class KiksasDeal(Deal):
             self._to_move = self.first
 
     # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self._to_move if seat is None else seat
@@ -803,20 +804,7 @@ class KiksasDeal(Deal):
     def completed_tricks(self) -> list[dict[str, Any]]:
         if self.state is None:
             return []
-        history = self.state.history()
-        size = self.state.trick_size
-        out = []
-        for i, record in enumerate(self.state.trick_records()):
-            cards = history[i * size : (i + 1) * size]
-            out.append(
-                {
-                    "leader": SEATS[record.leader],
-                    "cards": [[SEATS[p], _core.card_to_string(c)] for p, c in cards],
-                    "winner": SEATS[record.winner],
-                    "points": record.points,
-                }
-            )
-        return out
+        return trick_log(self.state, SEATS)
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         s = seat_index(seat, self.n)
@@ -914,9 +902,6 @@ class KiksasDeal(Deal):
         if self.deal_type == "first" or self._setup.get("trump") is not None:
             return 0
         return len(self.log)  # before trumps: peek calls only, not part of a position
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KiksasDeal {self.deal_type} phase={self._phase} to_move={self._to_move}>"
@@ -1157,24 +1142,9 @@ class KiksasGame(Game):
         First's hand of a later deal is ``<first six>+<last two>``. The actions after ``|`` (the
         Akis round, cards, ``su_dviem``, ``pass``, ``lead``, ``decline``) are applied in order.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "A:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in ("type", "dealer", "targets", "trump"):
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected type=, dealer=, "
-                    "targets=, trump= and then A:<hands>"
-                )
-            fields[key] = value
-        for key in ("type", "dealer"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "A", ("type", "dealer", "targets", "trump"), ("type", "dealer")
+        )
         if len(hands_text) != self.n:
             raise ValueError(
                 f"malformed position: expected A: followed by {self.n} hands, got {len(hands_text)}"
@@ -1199,7 +1169,7 @@ class KiksasGame(Game):
             hands=hands,
             trump=fields.get("trump"),
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 
@@ -1452,9 +1422,6 @@ class KiksasMatch(Match):
             writing_rows=tuple(dict(r) for r in self.writing_rows),
             figures_log=tuple(dict(r) for r in self.figures_log),
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KiksasMatch deal={len(self.results) + 1} phase={self.phase}>"

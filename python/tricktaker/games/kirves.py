@@ -33,9 +33,18 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event, Game, Match, check_seed, new_seed
+from tricktaker.games.base import (
+    Action,
+    Deal,
+    Event,
+    Game,
+    Match,
+    check_seed,
+    new_seed,
+    trick_log,
+)
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEAT_NAMES = "ABCDEFGHIJ"
@@ -454,14 +463,6 @@ class KirvesDeal(Deal):
         self._start_play()
 
     # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         seat = self._to_move if seat is None else seat
@@ -1214,19 +1215,7 @@ class KirvesDeal(Deal):
     def completed_tricks(self) -> list[dict[str, Any]]:
         if self.state is None:
             return []
-        history = self.state.history()
-        size = self.state.trick_size
-        out = []
-        for i, record in enumerate(self.state.trick_records()):
-            cards = history[i * size : (i + 1) * size]
-            out.append(
-                {
-                    "leader": SEAT_NAMES[record.leader],
-                    "cards": [[SEAT_NAMES[p], _core.card_to_string(c)] for p, c in cards],
-                    "winner": SEAT_NAMES[record.winner],
-                }
-            )
-        return out
+        return trick_log(self.state, SEAT_NAMES, points=False)
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """Only what ``seat`` may know (R3.14): its own hand, peeked and discarded cards, and
@@ -1318,9 +1307,6 @@ class KirvesDeal(Deal):
         if self.state.cards_played:
             text += " | " + " ".join(_core.card_to_string(c) for _, c in self.state.history())
         return text
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         to_move = None if self._to_move is None else SEAT_NAMES[self._to_move]
@@ -1607,24 +1593,9 @@ class KirvesGame(Game):
         ``*`` stands for a seat that folded or is out of the leg, and the cards after ``|`` are
         played in order.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "A:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in POSITION_KEYS:
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected players=, dealer=, "
-                    "trump=, maker= or kind=, folded=, out= and then A:<hands>"
-                )
-            fields[key] = value
-        for key in ("players", "dealer", "trump"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "A", POSITION_KEYS, ("players", "dealer", "trump")
+        )
         if fields["players"] != str(self.num_players):
             raise ValueError(
                 f"position is for players={fields['players']} but this game has "
@@ -1659,7 +1630,7 @@ class KirvesGame(Game):
             kind=fields.get("kind"),
             folded=list(folded),
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 
@@ -1957,9 +1928,6 @@ class KirvesMatch(Match):
             ranking=rank_players(self.points, self.kirves_total, self.keppis_total),
             over=self._over,
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KirvesMatch game={self.game_index + 1} phase={self.phase}>"

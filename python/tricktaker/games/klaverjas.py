@@ -31,9 +31,10 @@ from tricktaker.games.base import (
     card_actions,
     check_seed,
     new_seed,
+    trick_log,
 )
 from tricktaker.games.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")
@@ -191,14 +192,6 @@ class KlaverjasDeal(Deal):
             self._start_play(Suit.parse(setup["trump"]), seat_index(setup["declarer"]))
 
     # --- the protocol -------------------------------------------------------------------
-
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
 
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
@@ -392,20 +385,7 @@ class KlaverjasDeal(Deal):
     def completed_tricks(self) -> list[dict[str, Any]]:
         if self.state is None:
             return []
-        history = self.state.history()
-        out = []
-        for i, record in enumerate(self.state.trick_records()):
-            cards = history[i * NUM_SEATS : (i + 1) * NUM_SEATS]
-            out.append(
-                {
-                    "leader": SEATS[record.leader],
-                    "cards": [[SEATS[p], _core.card_to_string(c)] for p, c in cards],
-                    "winner": SEATS[record.winner],
-                    "points": record.points,
-                    "roem": record.bonus,
-                }
-            )
-        return out
+        return trick_log(self.state, SEATS, bonus_name="roem")
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         s = seat_index(seat)
@@ -464,9 +444,6 @@ class KlaverjasDeal(Deal):
         if self.state is not None and self.state.cards_played:
             text += " | " + " ".join(_core.card_to_string(c) for _, c in self.state.history())
         return text
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KlaverjasDeal phase={self._phase} to_move={self._to_move}>"
@@ -564,24 +541,9 @@ class KlaverjasGame(Game):
         where each hand is ``S.H.D.C`` ranks (``AKT.9.QJ7.-``) as dealt and the cards after
         ``|`` are played in order. The ``rules`` token must match this game's ``play_rules``.
         """
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:2].upper() == "N:":
-                hands_text = [tok[2:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in ("dealer", "trump", "declarer", "rules"):
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected dealer=, trump=, "
-                    "declarer=, rules= and then N:<four hands>"
-                )
-            fields[key] = value
-        for key in ("dealer", "trump", "declarer"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text, "N", ("dealer", "trump", "declarer", "rules"), ("dealer", "trump", "declarer")
+        )
         if len(hands_text) != NUM_SEATS:
             raise ValueError(
                 f"malformed position: expected N: followed by 4 hands, got {len(hands_text)}"
@@ -600,7 +562,7 @@ class KlaverjasGame(Game):
             trump=fields["trump"],
             declarer=fields["declarer"],
         )
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 
@@ -862,9 +824,6 @@ class KlaverjasMatch(Match):
             totals,
             ranking,
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<KlaverjasMatch game={self.game_index + 1} phase={self.phase}>"

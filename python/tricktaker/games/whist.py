@@ -180,9 +180,24 @@ class WhistDeal(Deal):
             "hand": [str(c) for c in self.hand(s)],
             "hand_sizes": [bin(self.state.hand(p)).count("1") for p in range(NUM_SEATS)],
             "trick": [[SEATS[p], _core.card_to_string(c)] for p, c in self.state.trick()],
-            "tricks": [self.state.side_tricks(0), self.state.side_tricks(1)],
+            "tricks": self.completed_tricks(),
+            "tricks_won": [self.state.side_tricks(0), self.state.side_tricks(1)],
             "legal_actions": [str(a) for a in self.legal_actions(s)],
         }
+
+    def completed_tricks(self) -> list[dict[str, Any]]:
+        history = self.state.history()
+        out = []
+        for i, record in enumerate(self.state.trick_records()):
+            cards = history[i * NUM_SEATS : (i + 1) * NUM_SEATS]
+            out.append(
+                {
+                    "leader": SEATS[record.leader],
+                    "cards": [[SEATS[p], _core.card_to_string(c)] for p, c in cards],
+                    "winner": SEATS[record.winner],
+                }
+            )
+        return out
 
     def _setup_json(self) -> dict[str, Any]:
         return dict(self._setup)

@@ -229,14 +229,6 @@ class AllFoursDeal(Deal):
 
     # --- the protocol -------------------------------------------------------------------
 
-    @property
-    def phase(self) -> str:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
-
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)
 
@@ -873,9 +865,6 @@ class AllFoursDeal(Deal):
             "legal_actions": [str(a) for a in self.legal_actions(s)],
             "result": None if self._result is None else self._result.to_dict(),
         }
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<AllFoursDeal phase={self._phase} to_move={self._to_move}>"

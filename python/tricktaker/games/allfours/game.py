@@ -17,7 +17,7 @@ from tricktaker.games.allfours.deal import (
 )
 from tricktaker.games.allfours.options import AllFoursOptions
 from tricktaker.games.base import Action, Event, Game, Match, check_seed, new_seed
-from tricktaker.notation import parse_hand
+from tricktaker.notation import parse_hand, split_position
 
 
 def first_jack_dealer(
@@ -154,24 +154,12 @@ class AllFoursGame(Game):
         notation (``AK.T9.-.Q2``, jokers after a fifth dot) as held at the start of play.
         """
         o = self.options
-        head, _, plays = text.partition("|")
-        tokens = head.split()
-        fields: dict[str, str] = {}
-        hands_text: list[str] = []
-        for i, tok in enumerate(tokens):
-            if tok[:3].upper() == "S0:":
-                hands_text = [tok[3:]] + tokens[i + 1 :]
-                break
-            key, eq, value = tok.partition("=")
-            if not eq or key not in ("dealer", "trump", "leader", "pitcher", "bid", "scores"):
-                raise ValueError(
-                    f"malformed position: unexpected {tok!r}; expected dealer=, trump=, leader=, "
-                    "pitcher=, bid=, scores= and then S0:<one hand per seat>"
-                )
-            fields[key] = value
-        for key in ("dealer", "trump", "leader"):
-            if key not in fields:
-                raise ValueError(f"malformed position: {key}= is missing")
+        fields, hands_text, plays = split_position(
+            text,
+            "S0",
+            ("dealer", "trump", "leader", "pitcher", "bid", "scores"),
+            ("dealer", "trump", "leader"),
+        )
         if len(hands_text) != o.num_players:
             raise ValueError(
                 f"malformed position: expected S0: followed by {o.num_players} hands, "
@@ -222,7 +210,7 @@ class AllFoursGame(Game):
             "start": start,
         }
         deal = AllFoursDeal(self, setup)
-        for tok in plays.split():
+        for tok in plays:
             deal.apply(tok)
         return deal
 
@@ -364,9 +352,6 @@ class AllFoursMatch(Match):
             self._over,
             None if self.winner is None else SIDE_NAMES[self.winner],
         )
-
-    def _setup_json(self) -> dict[str, Any]:
-        return dict(self._setup)
 
     def __repr__(self) -> str:
         return f"<AllFoursMatch deal={len(self.results) + 1} phase={self.phase}>"

@@ -1,0 +1,189 @@
+"""One episode (a deal or a whole match) of a game, driven by action indices.
+
+This is the environment without PettingZoo: ``Episode`` starts deals or matches from seeds,
+gives the action mask and the observation vector of a player, applies an action index and
+returns the rewards it brought (the deal rewards of ``tricktaker.rl.games``, given when a deal
+ends). ``tricktaker.rl.pettingzoo_env`` wraps it in the AEC protocol.
+
+>>> episode = Episode("klaverjas")
+>>> episode.start(seed=5)
+>>> episode.agents, episode.to_move
+(['N', 'E', 'S', 'W'], 2)
+>>> [episode.layout.names[i] for i in episode.mask(2).nonzero()[0]]
+['pass', 'trump:S', 'trump:H', 'trump:D', 'trump:C']
+>>> episode.step(episode.layout.index_of("trump:H"))
+[0.0, 0.0, 0.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from tricktaker.errors import IllegalAction
+from tricktaker.games.base import Deal, Match, StateMachine, check_seed
+from tricktaker.registry import load
+from tricktaker.rl.encoding import encode_observation, observation_size
+from tricktaker.rl.games import GameAdapter, adapter_for
+from tricktaker.rl.layout import ActionLayout
+
+EPISODE_KINDS = ("deal", "match")
+# A deal that ends before anyone acts (an All Fours kick that wins the game) is redealt from
+# the next seed; this many tries at most.
+_REDEALS = 1000
+_MASK64 = (1 << 64) - 1
+
+
+def _mix(seed: int, k: int) -> int:
+    z = (seed + 0x9E3779B97F4A7C15 * (k + 1)) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> 1
+
+
+class Episode:
+    """A deal or a match of ``game`` with ``options`` (as ``tricktaker.load`` takes them)."""
+
+    def __init__(
+        self, game: str, *, episode: str = "deal", preset: str | None = None, **options: Any
+    ) -> None:
+        if episode not in EPISODE_KINDS:
+            raise ValueError(f"episode={episode!r} is not allowed; allowed values: deal, match")
+        self.kind = episode
+        self.game = load(game, preset=preset, **options)
+        self.adapter: GameAdapter = adapter_for(self.game)
+        self.layout: ActionLayout = self.adapter.layout
+        self.observation_size = observation_size(self.adapter)
+        self.machine: StateMachine | None = None
+        self.agents: list[str] = []
+        self.seed: int | None = None
+        self._deal: Deal | None = None
+        self._deals_done = 0
+
+    # --- starting ----------------------------------------------------------------------------
+
+    def start(self, seed: int) -> None:
+        """Start a new deal or match from ``seed`` (the same seed, the same episode).
+
+        A deal episode is the game's ``new_deal(seed=seed)`` (Kiksas: a deal of any kind,
+        ``tricktaker.games.kiksas.simulation_deal``), a match episode its
+        ``new_match(seed=seed)``."""
+        seed = check_seed(seed)
+        machine: StateMachine
+        if self.kind == "match":
+            machine = self.adapter.new_match(seed)
+        else:
+            for k in range(_REDEALS):
+                machine = self.adapter.new_deal(seed if k == 0 else _mix(seed, k))
+                if not machine.is_over:
+                    break
+            else:
+                raise RuntimeError(f"{_REDEALS} deals in a row ended before anyone acted")
+        self.seed = seed
+        self.machine = machine
+        self.agents = self.adapter.agent_names(machine)
+        self._deal = None
+        self._deals_done = 0
+        if isinstance(machine, Match):
+            self._deals_done = len(self.adapter.finished_deals(machine))
+        self._sync_deal()
+
+    def _sync_deal(self) -> None:
+        deal = self.adapter.current_deal(self._machine)
+        if deal is not self._deal:
+            self._deal = deal
+
+    @property
+    def _machine(self) -> StateMachine:
+        if self.machine is None:
+            raise RuntimeError("the episode has not started: call start(seed) first")
+        return self.machine
+
+    # --- the state ---------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._machine.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The player (agent index) to act, or None when the episode is over."""
+        return None if self.is_over else self._machine.to_move
+
+    def mask(self, player: int) -> npt.NDArray[np.int8]:
+        """1 for each action index the player may take now (all 0 when it is not to move)."""
+        if player != self.to_move:
+            return np.zeros(self.layout.size, dtype=np.int8)
+        return self.layout.mask(self._machine.legal_actions(player))
+
+    def legal_indices(self) -> list[int]:
+        """The action indices of the player to move."""
+        player = self.to_move
+        return [] if player is None else [int(i) for i in self.mask(player).nonzero()[0]]
+
+    def observe(self, player: int) -> npt.NDArray[np.float32]:
+        """The observation vector of a player (see ``tricktaker.rl.encoding``)."""
+        machine = self._machine
+        if isinstance(machine, Match) and machine.is_over:
+            # A finished match has no deal to observe: the terminal observation is all zeros.
+            return np.zeros(self.observation_size, dtype=np.float32)
+        return encode_observation(self.adapter, machine.observation(player))
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def step(self, index: int) -> list[float]:
+        """Apply action ``index`` for the player to move; the rewards it brought, per player.
+
+        An index that is not legal raises ``IllegalAction`` (a ``ValueError``) naming the
+        legal actions, and changes nothing.
+        """
+        machine = self._machine
+        player = self.to_move
+        if player is None:
+            raise IllegalAction("the episode is over; no action is allowed")
+        if not 0 <= index < self.layout.size:
+            raise IllegalAction(f"action index {index} is out of range 0..{self.layout.size - 1}")
+        mask = self.mask(player)
+        if not mask[index]:
+            legal = " ".join(f"{i}:{self.layout.names[i]}" for i in mask.nonzero()[0])
+            raise IllegalAction(
+                f"action {index} ({self.layout.names[index]}) is not allowed for "
+                f"{self.agents[player]} in phase {machine.phase}; allowed: {legal}"
+            )
+        machine.apply(self.layout.actions[index], seat=player)
+        rewards = [0.0] * len(self.agents)
+        if isinstance(machine, Deal):
+            if machine.is_over:
+                rewards = self.adapter.deal_rewards(machine.result())
+        elif isinstance(machine, Match):
+            finished = self.adapter.finished_deals(machine)
+            for result, seating in finished[self._deals_done :]:
+                for s, r in enumerate(self.adapter.deal_rewards(result)):
+                    rewards[seating[s]] += r
+            self._deals_done = len(finished)
+        self._sync_deal()
+        return rewards
+
+    # --- views -------------------------------------------------------------------------------
+
+    def render(self) -> str:
+        """A text view: the phase, who is to move, every hand and the trick (all-knowing)."""
+        machine = self._machine
+        deal = self.adapter.current_deal(machine)
+        lines = [f"{self.game.name} {self.kind}: phase {machine.phase}"]
+        player = self.to_move
+        if player is not None:
+            legal = " ".join(self.layout.names[i] for i in self.legal_indices())
+            lines.append(f"to move: {self.agents[player]} ({legal})")
+        for seat, name in enumerate(self.adapter.deal_seat_names):
+            hand = deal.observation(seat).get("hand") or []
+            lines.append(f"  {name}: {' '.join(str(c) for c in hand)}")
+        trick = deal.observation(0).get("trick") or []
+        if trick:
+            lines.append("trick: " + " ".join(f"{who}:{card}" for who, card in trick))
+        result = deal.result()
+        if result is not None and hasattr(result, "to_dict"):
+            lines.append(f"result: {result.to_dict()}")
+        return "\n".join(lines)

@@ -958,7 +958,6 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     scores[i] = score;
     moves[i] = c;
   }
-  (void)own;
   return n;
 }
 
@@ -1015,8 +1014,6 @@ int Search::mtd(int guess, int lower, int upper) {
 }
 
 void Search::representatives(CardSet legal, Card* rep_of) const {
-  const int me = st_.to_move();
-  (void)me;
   CardSet occupied = 0;
   for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
   for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
@@ -1217,11 +1214,10 @@ int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
 }
 
 // The exact final value of the search's current position.
-int exact_value(Search& s, const Evaluator& ev, int root_base, int guess) {
+int exact_value(Search& s, const Evaluator& ev, int guess) {
   if (s.state().is_terminal()) return ev.terminal(s.state());
   int hi;
   const int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
-  (void)root_base;
   return s.mtd(guess, lo, hi);
 }
 
@@ -1311,7 +1307,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
               v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
               v = v >= t ? t : t - 1;
             } else {
-              v = exact_value(s, ev, root_base, root_final);
+              v = exact_value(s, ev, root_final);
             }
             s.undo();
             value_of[r] = v;

@@ -2,6 +2,9 @@
 
     python bench/run_native.py [--reference ../shared/bench/bitmask_limit.cc] [--reps 11]
 
+The reference is looked for in shared/bench/ beside the repository (or beside a folder above
+it) unless given.
+
 Both are compiled here with the same compiler and flags (-O3, no -march=native; ours also with
 the core's -mpopcnt), run one after the other, and the ratios of their medians are printed:
 our full-rules Klaverjas playout against the bare bitmask one, with and without dealing.
@@ -17,7 +20,16 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-FLAGS = ["-O3", "-std=c++17", "-DNDEBUG"]
+FLAGS = ["-O3", "-std=c++17", "-DNDEBUG", "-pthread"]
+
+
+def default_reference() -> pathlib.Path:
+    """../shared/bench/bitmask_limit.cc beside the repository, or beside a folder above it."""
+    for folder in ROOT.parents:
+        candidate = folder / "shared" / "bench" / "bitmask_limit.cc"
+        if candidate.exists():
+            return candidate
+    return ROOT.parent / "shared" / "bench" / "bitmask_limit.cc"
 
 
 def build(out: pathlib.Path, sources: list[pathlib.Path], extra: list[str]) -> None:
@@ -37,9 +49,7 @@ def run(binary: pathlib.Path, reps: int) -> dict[str, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--reference", default=str(ROOT.parent / "shared" / "bench" / "bitmask_limit.cc")
-    )
+    parser.add_argument("--reference", default=str(default_reference()))
     parser.add_argument("--reps", type=int, default=11)
     args = parser.parse_args()
     reference = pathlib.Path(args.reference)

@@ -1,28 +1,37 @@
-"""The Python step loop beside the raw core loop, over the same full Klaverjas deals.
+"""Python step loops over the card play, ours beside OpenSpiel's, in cards per second.
 
-* ``python_step_loop``: ``deal.legal_actions()`` + ``deal.apply(action)`` per card, the loop a
-  Python user or bot writes (every apply validates the action again);
-* ``core_step_loop``: ``PlayState.legal_cards()`` + ``PlayState.play(card)`` per card, the raw
-  C++ play state through the bindings: the in-run reference;
+* ``deal_step``: ``deal.legal_actions()`` + ``deal.apply(action)`` per card, the loop a Python
+  user or bot writes on a whole deal (every apply validates the action again and records an
+  event and the replay log);
+* ``core_step``: ``PlayState.legal_cards()`` + ``PlayState.play(card)`` per card, the C++ play
+  state of the same deals through the bindings;
+* ``fast_step``: ``legal = state.step(card)`` per card, the same play state in one call per card
+  (play, checked, and the next player's legal cards);
+* ``openspiel``: OpenSpiel's Skat (a 32-card game) from Python, ``state.legal_actions()`` +
+  ``state.apply_action(action)`` per card after the bidding and the skat discard (needs the
+  ``bench`` extra: ``pip install tricktaker[bench]``; skipped without it);
 * ``simulate_random_bots``: ``tricktaker.sim.simulate`` with random bots, whole deals (dealing,
   trump selection, 32 cards, scoring) in deals per second.
 
-Both step loops play the same positions (trumps chosen) and choose the same cards, so they do
-exactly the same work in the rules. Run::
+Our three loops play the same positions (trumps chosen) and choose the same cards, so they do
+exactly the same work in the rules; each loop picks the ``n % len(legal)``-th legal action. Run::
 
     python -m pytest bench/ --benchmark-columns=mean,stddev,rounds
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, cast
+
+import pytest
 
 import tricktaker as tt
 from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.sim import simulate
 
-Record = Callable[[str, int, str], None]
+Record = Callable[..., None]
 
 DEALS = 20
 CARDS = DEALS * 32
@@ -44,7 +53,7 @@ def _positions() -> list[KlaverjasDeal]:
 POSITIONS = _positions()
 
 
-def python_step_loop(deals: list[KlaverjasDeal]) -> int:
+def deal_step_loop(deals: list[KlaverjasDeal]) -> int:
     n = 0
     for deal in deals:
         while not deal.is_over:
@@ -64,6 +73,49 @@ def core_step_loop(states: list[Any]) -> int:
     return n
 
 
+def fast_step_loop(states: list[Any]) -> int:
+    n = 0
+    for state in states:
+        legal = state.legal_cards()
+        while legal:
+            legal = state.step(legal[n % len(legal)])
+            n += 1
+    return n
+
+
+def openspiel_step_loop(states: list[Any]) -> int:
+    n = 0
+    for state in states:
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[n % len(legal)])
+            n += 1
+    return n
+
+
+def openspiel_positions(pyspiel: Any) -> list[Any]:
+    """Skat deals dealt at random, a suit game declared and two cards discarded: 30 cards to
+    play in each."""
+    game = pyspiel.load_game("skat")
+    out = []
+    for seed in range(DEALS):
+        rnd = random.Random(seed)
+        state = game.new_initial_state()
+        decisions = 0
+        while True:
+            if state.is_chance_node():
+                state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
+                continue
+            if decisions == 3:  # the game type and the two skat cards are chosen
+                break
+            legal = state.legal_actions()
+            choice = legal[1] if decisions == 0 else legal[0]  # a suit game, then discards
+            state.apply_action(choice)
+            decisions += 1
+        out.append(state)
+    return out
+
+
 def _clones() -> list[KlaverjasDeal]:
     return [cast(KlaverjasDeal, d.clone()) for d in POSITIONS]
 
@@ -71,18 +123,19 @@ def _clones() -> list[KlaverjasDeal]:
 def test_same_work() -> None:
     deals = _clones()
     states = [d.play_state() for d in POSITIONS]
-    assert python_step_loop(deals) == core_step_loop(states) == CARDS
-    for deal, state in zip(deals, states, strict=True):
-        assert deal.play_state().history() == state.history()
+    fast = [d.play_state() for d in POSITIONS]
+    assert deal_step_loop(deals) == core_step_loop(states) == fast_step_loop(fast) == CARDS
+    for deal, state, other in zip(deals, states, fast, strict=True):
+        assert deal.play_state().history() == state.history() == other.history()
 
 
-def test_python_step_loop(benchmark: Any, throughput: Record) -> None:
+def test_deal_step_loop(benchmark: Any, throughput: Record) -> None:
     def setup() -> tuple[tuple[list[KlaverjasDeal]], dict[str, Any]]:
         return (_clones(),), {}
 
-    played = benchmark.pedantic(python_step_loop, setup=setup, rounds=40, warmup_rounds=2)
+    played = benchmark.pedantic(deal_step_loop, setup=setup, rounds=40, warmup_rounds=2)
     assert played == CARDS
-    throughput("python step loop (legal_actions + apply)", CARDS, "cards")
+    throughput("Deal step loop (legal_actions + apply)", CARDS, "cards", key="deal_step")
 
 
 def test_core_step_loop(benchmark: Any, throughput: Record) -> None:
@@ -91,7 +144,30 @@ def test_core_step_loop(benchmark: Any, throughput: Record) -> None:
 
     played = benchmark.pedantic(core_step_loop, setup=setup, rounds=400, warmup_rounds=5)
     assert played == CARDS
-    throughput("core step loop (PlayState legal_cards + play)", CARDS, "cards")
+    throughput("PlayState step loop (legal_cards + play)", CARDS, "cards", key="core_step")
+
+
+def test_fast_step_loop(benchmark: Any, throughput: Record) -> None:
+    def setup() -> tuple[tuple[list[Any]], dict[str, Any]]:
+        return ([d.play_state() for d in POSITIONS],), {}
+
+    played = benchmark.pedantic(fast_step_loop, setup=setup, rounds=400, warmup_rounds=5)
+    assert played == CARDS
+    throughput("PlayState fast step loop (step)", CARDS, "cards", key="fast_step")
+
+
+def test_openspiel_step_loop(benchmark: Any, throughput: Record) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra")
+    positions = openspiel_positions(pyspiel)
+    cards = openspiel_step_loop([s.clone() for s in positions])
+    assert cards == DEALS * 30
+
+    def setup() -> tuple[tuple[list[Any]], dict[str, Any]]:
+        return ([s.clone() for s in positions],), {}
+
+    played = benchmark.pedantic(openspiel_step_loop, setup=setup, rounds=200, warmup_rounds=5)
+    assert played == cards
+    throughput("OpenSpiel Skat step loop (legal_actions + apply)", cards, "cards", key="openspiel")
 
 
 def test_simulate_random_bots(benchmark: Any, throughput: Record) -> None:

@@ -1,6 +1,8 @@
 // Native benchmark of the full-rules Klaverjas random playout (legal moves by the rules table,
 // trick winner, points, roem, last trick, deal scoring), measured the same way as the bare
 // bitmask reference (shared/bench/bitmask_limit.cc): thread CPU time, median of repetitions.
+// deal+playout is the batch tricktaker.random_playouts runs (deal, play, score, write the
+// result columns), on one thread.
 // Build and run beside the reference with bench/run_native.py.
 #include <time.h>
 
@@ -27,29 +29,29 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 11;
-  const int playouts = 1 << 18;
-  const KlaverjasPlayoutContext context(KlaverjasRulesOptions{}, KlaverjasScoringOptions{});
+  const int playouts = argc > 2 ? std::atoi(argv[2]) : 1 << 18;
+  const KlaverjasPlayouts game(KlaverjasRulesOptions{}, KlaverjasScoringOptions{});
   Rng rng(12345);
   long long sink = 0;
 
   // Fixed deals (no dealing cost), as the reference's playout_klav_fixed_deal.
   std::vector<PlayState> starts;
   for (int i = 0; i < 1024; ++i) {
-    PlayStateSetup setup;
-    Card order[32];
-    int n = 0;
-    for (Card c : cards_of{piquet_deck()}) order[n++] = c;
-    rng.shuffle(order, 32);
-    CardSet hands[4];
-    klaverjas_deal_hands(order, 3, false, hands);
-    setup.rules = context.tables[i & 3];
-    for (int p = 0; p < 4; ++p) {
-      setup.hands[p] = hands[p];
-      setup.side[p] = static_cast<std::uint8_t>(p & 1);
-    }
-    setup.leader = (i >> 2) & 3;
-    starts.emplace_back(setup);
+    PlayoutDeal deal;
+    game.deal(rng, deal);
+    deal.trump = i & 3;
+    deal.leader = (i >> 2) & 3;
+    starts.push_back(game.start(deal));
   }
+
+  // The batch: the buffers tricktaker.random_playouts hands to the core.
+  std::vector<std::vector<std::uint64_t>> storage;
+  std::vector<void*> buffers;
+  for (const ColumnSpec& c : game.columns()) {
+    storage.emplace_back(static_cast<std::size_t>(playouts) * std::max(1, c.width));
+    buffers.push_back(storage.back().data());
+  }
+  const ResultColumns out(game.columns(), buffers);
 
   std::vector<double> fixed, dealt;
   for (int rep = 0; rep < reps; ++rep) {
@@ -60,11 +62,9 @@ int main(int argc, char** argv) {
       sink += state.side_points(0) + state.side_bonus(0);
     }
     const double t1 = thread_ns();
-    for (int i = 0; i < playouts; ++i) {
-      const KlaverjasPlayoutRecord r = klaverjas_random_deal_playout(rng, context);
-      sink += r.score[0];
-    }
+    random_playouts(game, playouts, 1000 + rep, 1, out);
     const double t2 = thread_ns();
+    sink += static_cast<long long>(storage[kColHands][rep]);
     fixed.push_back((t1 - t0) / playouts);
     dealt.push_back((t2 - t1) / playouts);
   }

@@ -1,4 +1,5 @@
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <algorithm>
 #include <array>
@@ -7,6 +8,7 @@
 
 #include "bindings.h"
 #include "tricktaker/play_state.h"
+#include "tricktaker/rng.h"
 
 namespace py = pybind11;
 
@@ -41,11 +43,15 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   return PlayState(setup);
 }
 
-std::vector<int> to_list(CardSet s) {
-  std::vector<int> out;
-  for (Card c : cards_of{s}) out.push_back(c);
+// The card ids of a set as a Python list, built directly (the per-card path of step loops).
+py::typing::List<int> card_list(CardSet s) {
+  auto out = py::reinterpret_steal<py::typing::List<int>>(PyList_New(popcount(s)));
+  if (!out) throw py::error_already_set();
+  py::ssize_t i = 0;
+  for (Card c : cards_of{s}) PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(c));
   return out;
 }
+
 }  // namespace
 
 namespace {
@@ -102,12 +108,32 @@ void bind_play_state(py::module_& m) {
            py::arg("fixed_leader") = -1, py::arg("folding") = false, py::arg("tricks") = 0)
       .def("legal_moves", &PlayState::legal_moves, "Legal cards as a bit mask.")
       .def(
-          "legal_cards", [](const PlayState& s) { return to_list(s.legal_moves()); },
+          "legal_cards", [](const PlayState& s) { return card_list(s.legal_moves()); },
           "Legal card ids in increasing order.")
+      .def(
+          "step",
+          [](PlayState& s, int card) {
+            if (card < 0 || card > 63)
+              throw IllegalAction("not a card id: " + std::to_string(card));
+            s.play_checked(static_cast<Card>(card));
+            return card_list(s.legal_moves());
+          },
+          py::arg("card"),
+          "Play a card (checked, as play()) and return the legal cards of the next player to "
+          "move, [] once the play is over: a Python step loop in one call per card.")
       .def("play", &PlayState::play_checked, py::arg("card"),
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
            "Play a held card even if illegal; returns whether it was legal.")
+      .def(
+          "play_random",
+          [](PlayState& s, std::uint64_t seed) {
+            Rng rng(seed);
+            return s.play_random(rng);
+          },
+          py::arg("seed"),
+          "Play uniformly random legal cards (and folds, where allowed) to the end, drawn from "
+          "the core's generator seeded with seed; returns the cards played.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
       .def(
           "set_hands",

@@ -1,7 +1,12 @@
 #include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+#include <time.h>
 
 #include <algorithm>
-#include <thread>
+#include <chrono>
+#include <map>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
@@ -12,125 +17,265 @@ namespace py = pybind11;
 namespace tricktaker::bindings {
 
 namespace {
-// The generator of deal i of a batch: independent of how the batch is split over threads.
-Rng deal_rng(std::uint64_t seed, std::size_t i) {
-  return Rng(seed ^ (0xD1B54A32D192ED03ull * (static_cast<std::uint64_t>(i) + 1)));
+const char* dtype_name(ColumnType t) {
+  switch (t) {
+    case ColumnType::kBool:
+      return "bool";
+    case ColumnType::kInt8:
+      return "int8";
+    case ColumnType::kInt16:
+      return "int16";
+    case ColumnType::kUInt64:
+      return "uint64";
+  }
+  return "int64";
 }
 
-template <typename Fn>
-void run_parallel(std::size_t n, int threads, Fn fn) {
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(
-      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
-  if (threads == 1) {
-    fn(0, n);
-    return;
+// Fresh numpy arrays for n deals (one per column) and the buffers the core writes into.
+std::pair<py::dict, std::vector<void*>> allocate(const GamePlayouts& game, std::size_t n) {
+  py::dict arrays;
+  std::vector<void*> buffers;
+  const auto rows = static_cast<py::ssize_t>(n);
+  for (const ColumnSpec& c : game.columns()) {
+    std::vector<py::ssize_t> shape = {rows};
+    if (c.width > 0) shape.push_back(c.width);
+    py::array a(py::dtype(dtype_name(c.type)), shape);
+    buffers.push_back(a.mutable_data());
+    arrays[py::str(c.name)] = a;
   }
-  std::vector<std::thread> pool;
-  const std::size_t chunk = (n + threads - 1) / threads;
-  for (int t = 0; t < threads; ++t) {
-    const std::size_t begin = t * chunk, end = std::min(n, begin + chunk);
-    if (begin < end) pool.emplace_back(fn, begin, end);
-  }
-  for (auto& th : pool) th.join();
+  return {arrays, buffers};
 }
 
-py::dict records_to_arrays(const std::vector<KlaverjasPlayoutRecord>& records) {
-  const py::ssize_t n = static_cast<py::ssize_t>(records.size());
-  py::array_t<std::int16_t> score({n, py::ssize_t{2}}), card_points({n, py::ssize_t{2}}),
-      roem({n, py::ssize_t{2}});
-  py::array_t<std::int8_t> trump(n), declarer(n), pit_team(n);
-  py::array_t<bool> made(n);
-  auto s = score.mutable_unchecked<2>();
-  auto c = card_points.mutable_unchecked<2>();
-  auto r = roem.mutable_unchecked<2>();
-  auto t = trump.mutable_unchecked<1>();
-  auto d = declarer.mutable_unchecked<1>();
-  auto p = pit_team.mutable_unchecked<1>();
-  auto m = made.mutable_unchecked<1>();
+std::size_t count(std::int64_t n) {
+  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+  return static_cast<std::size_t>(n);
+}
+
+// Thread CPU time where the system has it (as Python's time.thread_time), else a steady clock.
+double thread_seconds() {
+#ifdef CLOCK_THREAD_CPUTIME_ID
+  timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+#else
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+#endif
+}
+
+using IntArray = py::array_t<std::int64_t, py::array::c_style | py::array::forcecast>;
+using MaskArray = py::array_t<std::uint64_t, py::array::c_style | py::array::forcecast>;
+
+// The deals of playouts_from_deals from numpy arrays, with their shapes checked.
+std::vector<PlayoutDeal> deals_from_arrays(const GamePlayouts& game, const MaskArray& hands,
+                                           const IntArray& trump, const IntArray& leader,
+                                           const IntArray& declarer, const IntArray& dealer,
+                                           const IntArray& bid) {
+  if (hands.ndim() != 2 || hands.shape(1) != game.num_players())
+    throw py::value_error("hands must have shape (n, " + std::to_string(game.num_players()) +
+                          "), one card mask per seat");
+  const py::ssize_t n = hands.shape(0);
+  const std::pair<const char*, const IntArray*> columns[] = {{"trump", &trump},
+                                                             {"leader", &leader},
+                                                             {"declarer", &declarer},
+                                                             {"dealer", &dealer},
+                                                             {"bid", &bid}};
+  for (const auto& [name, a] : columns)
+    if (a->ndim() != 1 || a->shape(0) != n)
+      throw py::value_error(std::string(name) + " must have shape (" + std::to_string(n) + ",)");
+  std::vector<PlayoutDeal> deals(static_cast<std::size_t>(n));
+  auto h = hands.unchecked<2>();
+  auto t = trump.unchecked<1>(), l = leader.unchecked<1>(), d = declarer.unchecked<1>();
+  auto dl = dealer.unchecked<1>(), b = bid.unchecked<1>();
   for (py::ssize_t i = 0; i < n; ++i) {
-    const auto& rec = records[static_cast<std::size_t>(i)];
-    for (int k = 0; k < 2; ++k) {
-      s(i, k) = rec.score[k];
-      c(i, k) = rec.card_points[k];
-      r(i, k) = rec.roem[k];
-    }
-    t(i) = rec.trump;
-    d(i) = rec.declarer;
-    p(i) = rec.pit_team;
-    m(i) = rec.made != 0;
+    PlayoutDeal& deal = deals[static_cast<std::size_t>(i)];
+    for (int p = 0; p < game.num_players(); ++p) deal.hands[p] = h(i, p);
+    deal.trump = static_cast<int>(t(i));
+    deal.leader = static_cast<int>(l(i));
+    deal.declarer = static_cast<int>(d(i));
+    deal.dealer = static_cast<int>(dl(i));
+    deal.bid = static_cast<int>(b(i));
   }
-  py::dict out;
-  out["score"] = score;
-  out["card_points"] = card_points;
-  out["roem"] = roem;
-  out["trump"] = trump;
-  out["declarer"] = declarer;
-  out["made"] = made;
-  out["pit_team"] = pit_team;
-  return out;
+  return deals;
+}
+
+AllFoursPlayoutOptions allfours_options(const std::map<std::string, py::object>& o) {
+  AllFoursPlayoutOptions a;
+  a.num_players = o.at("num_players").cast<int>();
+  const auto sides = o.at("sides").cast<std::vector<int>>();
+  if (static_cast<int>(sides.size()) != a.num_players)
+    throw py::value_error("sides must give one side per seat");
+  for (int p = 0; p < a.num_players; ++p) a.sides[p] = static_cast<std::uint8_t>(sides[p]);
+  a.hand_size = o.at("hand_size").cast<int>();
+  a.trump_selection = static_cast<AllFoursTrumpSelection>(o.at("trump_selection").cast<int>());
+  a.first_lead = static_cast<AllFoursFirstLead>(o.at("first_lead").cast<int>());
+  a.first_lead_must_be_trump = o.at("first_lead_must_be_trump").cast<bool>();
+  a.folding = o.at("folding").cast<bool>();
+  a.bid = o.at("bid").cast<int>();
+  a.rules.deck = o.at("deck").cast<CardSet>();
+  a.rules.jick = o.at("jick").cast<bool>();
+  a.rules.may_trump_when_able_to_follow = o.at("may_trump_when_able_to_follow").cast<bool>();
+  a.rules.no_undertrump = o.at("no_undertrump").cast<bool>();
+  a.rules.must_head_trump = o.at("must_head_trump").cast<bool>();
+  AllFoursScoringOptions& s = a.scoring;
+  s.jack_scoring = o.at("hang_jack").cast<bool>() ? JackScoring::kHangJack : JackScoring::kCaptor1;
+  s.low_award = o.at("low_to_captor").cast<bool>() ? LowAward::kCaptor : LowAward::kHolder;
+  s.game_tie =
+      o.at("game_tie_non_dealer").cast<bool>() ? GameTie::kNonDealerSide : GameTie::kNobody;
+  s.jick = a.rules.jick;
+  s.jokers = (a.rules.deck & kJokerMask) != 0;
+  s.five = o.at("five").cast<int>();
+  s.trey = o.at("trey").cast<bool>();
+  s.last_trick = o.at("last_trick").cast<bool>();
+  s.shoot_the_moon = o.at("shoot_the_moon").cast<bool>();
+  s.moon_requires_bid = o.at("moon_requires_bid").cast<bool>();
+  return a;
 }
 }  // namespace
 
 void bind_playout(py::module_& m) {
-  m.def(
-      "klaverjas_random_playouts",
-      [](std::int64_t n, std::uint64_t seed, bool rotterdam, bool undertrump_compulsory,
-         bool pit_for_any_team, bool tie_is_nat, int threads) {
-        if (n < 0) throw py::value_error("n must be >= 0");
-        KlaverjasRulesOptions rules;
-        rules.play_rules =
-            rotterdam ? KlaverjasPlayRules::kRotterdam : KlaverjasPlayRules::kAmsterdam;
-        rules.undertrump_compulsory = undertrump_compulsory;
-        KlaverjasScoringOptions scoring;
-        scoring.pit_for_any_team = pit_for_any_team;
-        scoring.tie_is_nat = tie_is_nat;
-        std::vector<KlaverjasPlayoutRecord> records(static_cast<std::size_t>(n));
-        {
-          py::gil_scoped_release release;
-          const KlaverjasPlayoutContext context(rules, scoring);
-          run_parallel(records.size(), threads, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-              Rng rng = deal_rng(seed, i);
-              records[i] = klaverjas_random_deal_playout(rng, context);
-            }
-          });
-        }
-        return records_to_arrays(records);
-      },
-      py::arg("n"), py::arg("seed"), py::arg("rotterdam") = false,
-      py::arg("undertrump_compulsory") = false, py::arg("pit_for_any_team") = true,
-      py::arg("tie_is_nat") = true, py::arg("threads") = 1,
-      "n random Klaverjas deals: random dealer, uniform trump and declarer, random legal "
-      "cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).");
+  py::class_<GamePlayouts>(m, "GamePlayouts",
+                           "A game's random-playout batch: rules tables built once, the deal, "
+                           "the play and the game's evaluation, all native.")
+      .def_property_readonly("num_players", &GamePlayouts::num_players)
+      .def_property_readonly("hand_size", &GamePlayouts::hand_size)
+      .def_property_readonly("deck", &GamePlayouts::deck)
+      .def(
+          "columns",
+          [](const GamePlayouts& g) {
+            std::vector<std::tuple<std::string, std::string, int, std::string>> out;
+            for (const ColumnSpec& c : g.columns())
+              out.emplace_back(c.name, dtype_name(c.type), c.width, c.doc);
+            return out;
+          },
+          "(name, dtype, width, doc) of every result column; width 0 = shape (n,).");
+
+  py::class_<KlaverjasPlayouts, GamePlayouts>(m, "KlaverjasPlayouts")
+      .def(py::init([](bool rotterdam, bool undertrump_compulsory, bool pit_for_any_team,
+                       bool tie_is_nat) {
+             KlaverjasRulesOptions rules;
+             rules.play_rules =
+                 rotterdam ? KlaverjasPlayRules::kRotterdam : KlaverjasPlayRules::kAmsterdam;
+             rules.undertrump_compulsory = undertrump_compulsory;
+             KlaverjasScoringOptions scoring;
+             scoring.pit_for_any_team = pit_for_any_team;
+             scoring.tie_is_nat = tie_is_nat;
+             return KlaverjasPlayouts(rules, scoring);
+           }),
+           py::kw_only(), py::arg("rotterdam") = false, py::arg("undertrump_compulsory") = false,
+           py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true);
+
+  py::class_<KirvesPlayouts, GamePlayouts>(m, "KirvesPlayouts")
+      .def(py::init([](int num_players, bool overtake_required, bool overtake_exempts_partner,
+                       bool must_trump_when_void, bool folded_players_score_with_side) {
+             KirvesRulesOptions rules;
+             rules.overtake_required = overtake_required;
+             rules.overtake_exempts_partner = overtake_exempts_partner;
+             rules.must_trump_when_void = must_trump_when_void;
+             return KirvesPlayouts(num_players, rules, folded_players_score_with_side);
+           }),
+           py::arg("num_players"), py::kw_only(), py::arg("overtake_required") = false,
+           py::arg("overtake_exempts_partner") = false, py::arg("must_trump_when_void") = false,
+           py::arg("folded_players_score_with_side") = false)
+      .def("set_roles", &KirvesPlayouts::set_roles, py::arg("roles"),
+           "Evaluate with these roles (a position's own) instead of a normal deal of the "
+           "declarer.");
+
+  py::class_<KiksasPlayouts, GamePlayouts>(m, "KiksasPlayouts")
+      .def(py::init([](bool trikiksis, bool must_overtrump, bool must_head_in_suit,
+                       bool partner_exemption, bool forced_first_lead,
+                       const KiksasDealContext& options) {
+             KiksasRulesOptions rules;
+             rules.must_overtrump = must_overtrump;
+             rules.must_head_in_suit = must_head_in_suit;
+             rules.partner_exemption = partner_exemption;
+             return KiksasPlayouts(trikiksis, rules, forced_first_lead, options);
+           }),
+           py::kw_only(), py::arg("trikiksis") = false, py::arg("must_overtrump") = false,
+           py::arg("must_head_in_suit") = false, py::arg("partner_exemption") = false,
+           py::arg("forced_first_lead") = true, py::arg("options") = KiksasDealContext{})
+      .def("set_context", &KiksasPlayouts::set_context, py::arg("context"),
+           "Evaluate with this context (a position's own) instead of a writing deal.");
+
+  py::class_<AllFoursPlayouts, GamePlayouts>(m, "AllFoursPlayouts")
+      .def(py::init([](const std::map<std::string, py::object>& options) {
+             return AllFoursPlayouts(allfours_options(options));
+           }),
+           py::arg("options"))
+      .def_property_readonly("num_sides", &AllFoursPlayouts::num_sides);
 
   m.def(
-      "klaverjas_playouts_from",
-      [](const PlayState& start, int playing_team, std::int64_t n, std::uint64_t seed,
-         bool pit_for_any_team, bool tie_is_nat, int threads) {
-        if (n < 0) throw py::value_error("n must be >= 0");
-        if (playing_team != 0 && playing_team != 1)
-          throw py::value_error("playing_team must be 0 (N-S) or 1 (E-W)");
-        if (start.rules().trick_bonus != TrickBonus::kKlaverjasRoem || start.num_players() != 4)
-          throw py::value_error("not a Klaverjas play state");
-        KlaverjasScoringOptions scoring;
-        scoring.pit_for_any_team = pit_for_any_team;
-        scoring.tie_is_nat = tie_is_nat;
-        std::vector<KlaverjasPlayoutRecord> records(static_cast<std::size_t>(n));
+      "random_playouts",
+      [](const GamePlayouts& game, std::int64_t n, std::uint64_t seed, int threads) {
+        auto [arrays, buffers] = allocate(game, count(n));
+        const ResultColumns out(game.columns(), std::move(buffers));
         {
           py::gil_scoped_release release;
-          run_parallel(records.size(), threads, [&](std::size_t begin, std::size_t end) {
-            for (std::size_t i = begin; i < end; ++i) {
-              Rng rng = deal_rng(seed, i);
-              records[i] = klaverjas_playout_from(start, playing_team, scoring, rng);
-            }
-          });
+          random_playouts(game, count(n), seed, threads, out);
         }
-        return records_to_arrays(records);
+        return arrays;
       },
-      py::arg("state"), py::arg("playing_team"), py::arg("n"), py::arg("seed"),
-      py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true, py::arg("threads") = 1,
-      "n random playouts of a Klaverjas position; per-playout results as numpy arrays.");
+      py::arg("game"), py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
+      "n random deals played with random legal cards; a dict of numpy arrays, one row per "
+      "deal. Deal i depends only on (seed, i).");
+
+  m.def(
+      "time_random_playouts",
+      [](const GamePlayouts& game, std::int64_t n, std::uint64_t seed) {
+        // The native rate for benchmarks: the same batch into buffers of the core's own, timed
+        // in thread CPU time with no Python in between.
+        std::vector<std::vector<std::uint64_t>> storage;
+        std::vector<void*> buffers;
+        for (const ColumnSpec& c : game.columns()) {
+          storage.emplace_back(count(n) * static_cast<std::size_t>(std::max(1, c.width)));
+          buffers.push_back(storage.back().data());
+        }
+        const ResultColumns out(game.columns(), std::move(buffers));
+        py::gil_scoped_release release;
+        const double t0 = thread_seconds();
+        random_playouts(game, count(n), seed, 1, out);
+        return thread_seconds() - t0;
+      },
+      py::arg("game"), py::arg("n"), py::arg("seed"),
+      "Thread CPU seconds of random_playouts(game, n, seed) on one thread, run natively into "
+      "the core's own buffers: the reference rate of the batch benchmarks.");
+
+  m.def(
+      "playouts_from_deals",
+      [](const GamePlayouts& game, const MaskArray& hands, const IntArray& trump,
+         const IntArray& leader, const IntArray& declarer, const IntArray& dealer,
+         const IntArray& bid, std::uint64_t seed, int threads) {
+        const auto deals = deals_from_arrays(game, hands, trump, leader, declarer, dealer, bid);
+        auto [arrays, buffers] = allocate(game, deals.size());
+        const ResultColumns out(game.columns(), std::move(buffers));
+        {
+          py::gil_scoped_release release;
+          playouts_from_deals(game, deals.data(), deals.size(), seed, threads, out);
+        }
+        return arrays;
+      },
+      py::arg("game"), py::arg("hands"), py::arg("trump"), py::arg("leader"), py::arg("declarer"),
+      py::arg("dealer"), py::arg("bid"), py::arg("seed"), py::arg("threads") = 1,
+      "Given deals played with random legal cards (see random_playouts).");
+
+  m.def(
+      "playouts_from_state",
+      [](const GamePlayouts& game, const PlayState& state, int declarer, int dealer, int bid,
+         std::int64_t n, std::uint64_t seed, int threads) {
+        PlayoutDeal context;
+        context.declarer = declarer;
+        context.dealer = dealer;
+        context.bid = bid;
+        auto [arrays, buffers] = allocate(game, count(n));
+        const ResultColumns out(game.columns(), std::move(buffers));
+        {
+          py::gil_scoped_release release;
+          playouts_from_state(game, state, context, count(n), seed, threads, out);
+        }
+        return arrays;
+      },
+      py::arg("game"), py::arg("state"), py::arg("declarer"), py::arg("dealer"), py::arg("bid"),
+      py::arg("n"), py::arg("seed"), py::arg("threads") = 1,
+      "n random playouts of a position (see random_playouts).");
 }
 
 }  // namespace tricktaker::bindings

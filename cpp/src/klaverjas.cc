@@ -43,16 +43,23 @@ RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options) {
 
 int klaverjas_roem(const Card* cards, int n, int trump) {
   if (n != 4) return 0;
-  int roem = 0;
-  const int rank0 = printed_rank(cards[0]);
-  if (printed_rank(cards[1]) == rank0 && printed_rank(cards[2]) == rank0 &&
-      printed_rank(cards[3]) == rank0) {
-    if (rank0 == kJack) return 200;
-    if (rank0 == kAce || rank0 == kTen || rank0 == kKing || rank0 == kQueen) return 100;
-    return 0;  // four 9s, 8s or 7s (D23); no run or stuk can coexist
-  }
   CardSet set = 0;
   for (int i = 0; i < n; ++i) set |= bit(cards[i]);
+  return klaverjas_roem_of_set(set, trump);
+}
+
+int klaverjas_roem_of_set(CardSet set, int trump) {
+  if (popcount(set) != 4) return 0;
+  // Four of a kind: the lowest card's rank in every lane (the product spills out of the lanes,
+  // and so differs from the set, unless the lowest card is a spade).
+  const CardSet lowest = set & (0 - set);
+  if (set == lowest * 0x0001000100010001ull) {
+    const int rank = lowest_card(lowest);
+    if (rank == kJack) return 200;
+    if (rank == kAce || rank == kTen || rank == kKing || rank == kQueen) return 100;
+    return 0;  // four 9s, 8s or 7s (D23); no run or stuk can coexist
+  }
+  int roem = 0;
   // Ranks 7..A are consecutive bits within a lane in the natural order (§4.2), so a run of
   // three is three adjacent bits in one lane; lanes are 16 bits apart, so shifts never join
   // two suits (ranks 13..15 of a lane are always empty here).

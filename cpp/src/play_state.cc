@@ -3,6 +3,8 @@
 #include <string>
 
 #include "tricktaker/klaverjas.h"
+#include "tricktaker/playout.h"
+#include "tricktaker/rng.h"
 
 namespace tricktaker {
 
@@ -15,34 +17,22 @@ int trick_winner_index(const RulesTable& rules, const Card* trick_cards, int tri
   return best;
 }
 
-CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
-                    int winner_pos, bool partner_winning) {
-  if (trick_len == 0) return hand;
+namespace {
+// The legal cards for a hand facing a non-empty trick whose led effective suit is `led` and
+// `beat` = rules.beaters(its winning card): the follow policy applied in a fixed order. Every
+// branch works on card masks; only head_in_suit looks at the trick's cards.
+template <typename PartnerWinning>
+inline CardSet legal_in_trick(const RulesTable& rules, CardSet hand, int led, CardSet beat,
+                              PartnerWinning partner_winning, const Card* trick_cards,
+                              int trick_len) {
   const FollowPolicy& policy = rules.policy;
-  const int led = rules.effective_suit[trick_cards[0]];
-  const Card winning = trick_cards[winner_pos];
-  const CardSet trumps = hand & rules.trump_cards;
-  const CardSet non_trumps = hand & ~rules.trump_cards;
   const CardSet of_led = hand & rules.suit_cards[led];
-  const bool trick_has_trump = rules.is_trump(winning);  // the winner is the top trump if any
-
-  // Trumps in hand that beat the top trump (every trump when the trick has none), and the rest.
-  CardSet higher = trumps;
-  if (trick_has_trump) {
-    higher = 0;
-    for (Card c : cards_of{trumps})
-      if (rules.strength[c] > rules.strength[winning]) higher |= bit(c);
-  }
-  const CardSet lower = trumps & ~higher;
-
   CardSet legal;
-  if (rules.trump >= 0 && led == rules.trump) {
+  if (led == rules.trump) {
     // Trump led: follow with a trump, heading the top trump if the policy asks and one can.
-    if (trumps == 0) {
-      legal = hand;
-    } else {
-      legal = (policy.head_trump_lead && higher) ? higher : trumps;
-    }
+    if (of_led == 0) return hand;
+    const CardSet higher = of_led & beat;
+    legal = (policy.head_trump_lead && higher) ? higher : of_led;
   } else if (of_led) {
     legal = of_led;
     if (policy.head_in_suit) {
@@ -56,19 +46,28 @@ CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_car
         if (rules.strength[c] > best) heading |= bit(c);
       if (heading) legal = heading;
     }
-    if (policy.may_trump_when_able_to_follow) legal |= trumps;
-    if (policy.no_undertrump && trick_has_trump && (legal & ~lower)) legal &= ~lower;
-  } else if (trumps == 0) {
-    legal = hand;
+    if (policy.may_trump_when_able_to_follow) {
+      const CardSet trumps = hand & rules.trump_cards;
+      legal |= trumps;
+      // Trumps lower than the top trump in the trick (none when the trick has no trump: then
+      // every trump beats the winner), while other cards are left.
+      const CardSet lower = trumps & ~beat;
+      if (policy.no_undertrump && (legal & ~lower)) legal &= ~lower;
+    }
   } else {
-    // Void in a plain led suit, holding a trump.
+    const CardSet trumps = hand & rules.trump_cards;
+    if (trumps == 0) return hand;
+    // Void in a plain led suit, holding a trump. Trumps that beat the top trump (every trump
+    // when the trick has none), and the rest.
+    const CardSet higher = trumps & beat;
+    const CardSet lower = trumps & ~higher;
     const bool must_trump =
         policy.void_trump == VoidTrumpDuty::kAlways ||
-        (policy.void_trump == VoidTrumpDuty::kUnlessPartnerWinning && !partner_winning);
+        (policy.void_trump == VoidTrumpDuty::kUnlessPartnerWinning && !partner_winning());
     if (must_trump) {
       const bool must_overtrump =
           policy.overtrump == OvertrumpDuty::kAlways ||
-          (policy.overtrump == OvertrumpDuty::kUnlessPartnerWinning && !partner_winning);
+          (policy.overtrump == OvertrumpDuty::kUnlessPartnerWinning && !partner_winning());
       if (!must_overtrump) {
         legal = trumps;
       } else if (higher) {
@@ -76,24 +75,35 @@ CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_car
       } else if (policy.undertrump_compulsory || !policy.no_undertrump) {
         legal = trumps;
       } else {
-        legal = non_trumps ? non_trumps : hand;
+        legal = hand & ~rules.trump_cards;
+        if (legal == 0) legal = hand;
       }
     } else {
       legal = hand;
-      if (policy.no_undertrump && trick_has_trump && (legal & ~lower)) legal &= ~lower;
+      if (policy.no_undertrump && (legal & ~lower)) legal &= ~lower;
     }
   }
 
-  if (policy.must_beat_trick && !(policy.must_beat_exempts_partner && partner_winning)) {
-    CardSet beating = 0;
-    for (Card c : cards_of{legal})
-      if (rules.beats(c, winning, led)) beating |= bit(c);
+  if (policy.must_beat_trick && !(policy.must_beat_exempts_partner && partner_winning())) {
+    const CardSet beating = legal & beat;
     if (beating) legal = beating;
   }
   return legal;
 }
+}  // namespace
 
-PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
+CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_cards, int trick_len,
+                    int winner_pos, bool partner_winning) {
+  if (trick_len == 0) return hand;
+  const Card winning = trick_cards[winner_pos];
+  return legal_in_trick(
+      rules, hand, rules.effective_suit[trick_cards[0]], rules.beaters(winning),
+      [partner_winning] { return partner_winning; }, trick_cards, trick_len);
+}
+
+PlayState::PlayState(const PlayStateSetup& setup) : PlayState(setup, setup.rules) {}
+
+PlayState::PlayState(const PlayStateSetup& setup, const RulesTable& rules) : rules_(rules) {
   if (setup.num_players < 2 || setup.num_players > kMaxPlayers)
     throw std::invalid_argument("number of players must be 2.." + std::to_string(kMaxPlayers) +
                                 ", got " + std::to_string(setup.num_players));
@@ -112,14 +122,14 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
 
   CardSet seen = 0;
   int hand_size = -1;
-  for (int p = 0; p < kMaxPlayers; ++p) {
-    hands_[p] = 0;
-    won_[p] = 0;
-    points_[p] = 0;
-    bonus_[p] = 0;
-    tricks_won_[p] = 0;
-    side_[p] = p < num_players_ ? setup.side[p] : 0;
-    if (p >= num_players_) continue;
+  hands_.fill(0);
+  won_.fill(0);
+  points_.fill(0);
+  bonus_.fill(0);
+  tricks_won_.fill(0);
+  side_.fill(0);
+  for (int p = 0; p < num_players_; ++p) {
+    side_[p] = setup.side[p];
     const CardSet h = setup.hands[p];
     if (!((active_ >> p) & 1)) {
       if (h)
@@ -165,6 +175,10 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   to_move_ = leader_;
   trick_len_ = 0;
   winner_pos_ = 0;
+  led_ = -1;
+  beat_mask_ = ~CardSet{0};
+  trick_set_ = 0;
+  trick_points_ = 0;
   history_len_ = 0;
   first_lead_cards_ = setup.first_lead_cards;
   trick_.fill(kNoCard);
@@ -175,13 +189,18 @@ PlayState::PlayState(const PlayStateSetup& setup) : rules_(setup.rules) {
   folding_ = setup.folding;
   num_folds_ = 0;
   folds_.fill(FoldRecord{0, 0, 0, false, 0});
+  update_next_seats();
 }
 
-int PlayState::next_seat(int seat) const {
-  do {
-    seat = seat + 1 == num_players_ ? 0 : seat + 1;
-  } while (!((active_ >> seat) & 1));
-  return seat;
+void PlayState::update_next_seats() {
+  next_.fill(0);
+  for (int seat = 0; seat < num_players_; ++seat) {
+    int next = seat;
+    do {
+      next = next + 1 == num_players_ ? 0 : next + 1;
+    } while (!((active_ >> next) & 1) && next != seat);
+    next_[seat] = static_cast<std::uint8_t>(next);
+  }
 }
 
 CardSet PlayState::legal_moves() const {
@@ -190,47 +209,91 @@ CardSet PlayState::legal_moves() const {
     if (history_len_ == 0 && (hand & first_lead_cards_)) return hand & first_lead_cards_;
     return hand;
   }
-  const bool partner_winning = side_[trick_players_[winner_pos_]] == side_[to_move_];
-  return legal_cards(rules_, hand, trick_.data(), trick_len_, winner_pos_, partner_winning);
+  const auto partner_winning = [this] {
+    return side_[trick_players_[winner_pos_]] == side_[to_move_];
+  };
+  return legal_in_trick(rules_, hand, led_, beat_mask_, partner_winning, trick_.data(), trick_len_);
+}
+
+inline void PlayState::place(Card c) {
+  const int pos = trick_len_;
+  const int player = to_move_;
+  hands_[player] &= ~bit(c);
+  trick_[pos] = c;
+  trick_players_[pos] = static_cast<std::uint8_t>(player);
+  history_[history_len_] = c;
+  history_players_[history_len_] = static_cast<std::uint8_t>(player);
+  ++history_len_;
+  --cards_left_;
+  trick_set_ |= bit(c);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
+  // Branch-free: whether the card wins the trick so far (the lead always does) is random.
+  const CardSet wins = 0 - ((beat_mask_ >> c) & 1u);
+  beat_mask_ = (rules_.beaters(c) & wins) | (beat_mask_ & ~wins);
+  winner_pos_ = static_cast<std::uint8_t>(winner_pos_ ^ ((winner_pos_ ^ pos) & wins));
+  if (pos == 0) led_ = rules_.effective_suit[c];  // a branch: it follows the trick's shape
+  trick_len_ = static_cast<std::uint8_t>(pos + 1);
+  to_move_ = next_[player];  // finish_trick() sets the next leader
 }
 
 void PlayState::play(Card c) {
-  const int pos = trick_len_;
-  hands_[to_move_] &= ~bit(c);
-  trick_[pos] = c;
-  trick_players_[pos] = to_move_;
-  history_[history_len_] = c;
-  history_players_[history_len_] = to_move_;
-  ++history_len_;
-  --cards_left_;
-  if (pos > 0 && rules_.beats(c, trick_[winner_pos_], rules_.effective_suit[trick_[0]]))
-    winner_pos_ = static_cast<std::uint8_t>(pos);
-  trick_len_ = static_cast<std::uint8_t>(pos + 1);
-  if (trick_len_ == trick_size_) {
-    finish_trick();
-  } else {
-    to_move_ = static_cast<std::uint8_t>(next_seat(to_move_));
+  place(c);
+  if (trick_len_ == trick_size_) finish_trick();
+}
+
+int PlayState::play_random(Rng& rng) {
+  int played = 0;
+  if (folding_) {
+    while (!is_terminal()) {
+      const CardSet legal = legal_moves();
+      const int count = popcount(legal);
+      const int choice =
+          static_cast<int>(rng.below(static_cast<std::uint64_t>(count) + (can_fold() ? 1 : 0)));
+      if (choice == count) {
+        fold();
+        continue;
+      }
+      play(select_card(legal, choice));
+      ++played;
+    }
+    return played;
   }
+  // A trick at a time: the lead, then the followers, then the end of the trick, so that the
+  // branches of the loop follow the trick's fixed shape.
+  while (cards_left_ > 0) {
+    if (trick_len_ == 0) {
+      CardSet legal = hands_[to_move_];
+      if (history_len_ == 0 && (legal & first_lead_cards_)) legal &= first_lead_cards_;
+      place(random_card(legal, rng));
+      ++played;
+    }
+    while (trick_len_ < trick_size_) {
+      const auto partner_winning = [this] {
+        return side_[trick_players_[winner_pos_]] == side_[to_move_];
+      };
+      const CardSet legal = legal_in_trick(rules_, hands_[to_move_], led_, beat_mask_,
+                                           partner_winning, trick_.data(), trick_len_);
+      place(random_card(legal, rng));
+      ++played;
+    }
+    finish_trick();
+  }
+  return played;
 }
 
 int PlayState::trick_bonus_value() const {
   switch (rules_.trick_bonus) {
     case TrickBonus::kKlaverjasRoem:
-      return klaverjas_roem(trick_.data(), trick_len_, rules_.trump);
+      return trick_len_ == 4 ? klaverjas_roem_of_set(trick_set_, rules_.trump) : 0;
     case TrickBonus::kNone:
       break;
   }
   return 0;
 }
 
-void PlayState::finish_trick() {
+inline void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
-  int points = 0;
-  CardSet cards = 0;
-  for (int i = 0; i < trick_len_; ++i) {
-    points += rules_.points[trick_[i]];
-    cards |= bit(trick_[i]);
-  }
+  int points = trick_points_;
   if (cards_left_ == 0) points += rules_.last_trick_bonus;
   const int bonus = trick_bonus_value();
   TrickRecord& record = tricks_[tricks_played_];
@@ -242,11 +305,15 @@ void PlayState::finish_trick() {
   record.size = trick_len_;
   points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
-  won_[winner] |= cards;
+  won_[winner] |= trick_set_;
   ++tricks_won_[winner];
   ++tricks_played_;
   trick_len_ = 0;
   winner_pos_ = 0;
+  led_ = -1;
+  beat_mask_ = ~CardSet{0};
+  trick_set_ = 0;
+  trick_points_ = 0;
   leader_ = static_cast<std::uint8_t>(fixed_leader_ >= 0 ? fixed_leader_ : winner);
   to_move_ = leader_;
 }
@@ -256,14 +323,20 @@ void PlayState::reopen_last_trick() {
   const TrickRecord& record = tricks_[tricks_played_];
   const int winner = record.winner;
   CardSet cards = 0;
+  int points = 0;
   trick_len_ = record.size;
   const int first = record.first;
   for (int i = 0; i < record.size; ++i) {
     trick_[i] = history_[first + i];
     trick_players_[i] = history_players_[first + i];
     cards |= bit(trick_[i]);
+    points += rules_.points[trick_[i]];
     if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
   }
+  trick_set_ = cards;
+  trick_points_ = static_cast<std::uint16_t>(points);
+  led_ = rules_.effective_suit[trick_[0]];
+  beat_mask_ = rules_.beaters(trick_[winner_pos_]);
   points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] - record.bonus);
   won_[winner] &= ~cards;
@@ -285,16 +358,22 @@ void PlayState::undo() {
   const Card c = trick_[pos];
   const int player = trick_players_[pos];
   hands_[player] |= bit(c);
+  trick_set_ &= ~bit(c);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ - rules_.points[c]);
   trick_[pos] = kNoCard;
   trick_len_ = static_cast<std::uint8_t>(pos);
   to_move_ = static_cast<std::uint8_t>(player);
-  if (winner_pos_ == pos) {
+  if (pos == 0) {
+    winner_pos_ = 0;
+    led_ = -1;
+    beat_mask_ = ~CardSet{0};
+  } else if (winner_pos_ == pos) {
     // Recompute the winner among the remaining cards.
     winner_pos_ = 0;
-    const int led = rules_.effective_suit[trick_[0]];
     for (int i = 1; i < pos; ++i)
-      if (rules_.beats(trick_[i], trick_[winner_pos_], led))
+      if (rules_.beats(trick_[i], trick_[winner_pos_], led_))
         winner_pos_ = static_cast<std::uint8_t>(i);
+    beat_mask_ = rules_.beaters(trick_[winner_pos_]);
   }
 }
 
@@ -379,6 +458,7 @@ void PlayState::fold() {
   cards_left_ = static_cast<std::uint8_t>(cards_left_ - popcount(hands_[seat]));
   hands_[seat] = 0;
   active_ = static_cast<std::uint16_t>(active_ & ~(1u << seat));
+  update_next_seats();
   --trick_size_;
   if (trick_len_ == 0) {
     // He was to lead: the lead passes to the next player in turn order (PV10).
@@ -396,6 +476,7 @@ void PlayState::undo_fold() {
   const FoldRecord& f = folds_[--num_folds_];
   if (f.completed_trick) reopen_last_trick();
   active_ = static_cast<std::uint16_t>(active_ | (1u << f.seat));
+  update_next_seats();
   hands_[f.seat] = f.cards;
   cards_left_ = static_cast<std::uint8_t>(cards_left_ + popcount(f.cards));
   ++trick_size_;

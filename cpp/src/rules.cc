@@ -27,6 +27,13 @@ void finalize_suits(RulesTable& t, int trump) {
   for (Card c : cards_of{t.deck})
     if (t.effective_suit[c] >= 0) t.suit_cards[t.effective_suit[c]] |= bit(c);
   t.trump_cards = trump >= 0 ? t.suit_cards[trump] : 0;
+  for (int id = 0; id < 64; ++id) {
+    t.stronger[id] = 0;
+    const int suit = t.effective_suit[id];
+    if (suit < 0 || !((t.deck >> id) & 1u)) continue;
+    for (Card d : cards_of{t.suit_cards[suit]})
+      if (t.strength[d] > t.strength[id]) t.stronger[id] |= bit(d);
+  }
 }
 
 CardSet piquet_deck() {

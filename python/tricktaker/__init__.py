@@ -14,6 +14,7 @@ from tricktaker.bots import Bot, RandomBot
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Deal, Event, Game, Match
+from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
 from tricktaker.registry import GameInfo, from_json, games, load
 from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
@@ -52,6 +53,9 @@ __all__ = [
     "observation_shape",
     "observation_tensor",
     "parse_cards",
+    "playouts_from_deals",
+    "playouts_from_position",
+    "random_playouts",
     "sample_deals",
     "simulate",
     "solve",

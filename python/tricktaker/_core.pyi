@@ -14,10 +14,12 @@ __all__: list[str] = [
     "AllFoursAward",
     "AllFoursDealScore",
     "AllFoursItem",
+    "AllFoursPlayouts",
     "BLACK_JOKER",
     "DealSampler",
     "FigureKind",
     "FollowPolicy",
+    "GamePlayouts",
     "IllegalAction",
     "KIRVES_ALWAYS_TRUMPS",
     "KIRVES_PAAKOT",
@@ -25,13 +27,16 @@ __all__: list[str] = [
     "KiksasDealResult",
     "KiksasDealType",
     "KiksasOutcome",
+    "KiksasPlayouts",
     "KiksasTrumpCount",
     "KirvesDealKind",
     "KirvesDealOutcome",
     "KirvesDealRoles",
+    "KirvesPlayouts",
     "KirvesWinRule",
     "KirvesWinner",
     "KlaverjasDealScore",
+    "KlaverjasPlayouts",
     "Objective",
     "ObjectiveKind",
     "OvertrumpDuty",
@@ -72,8 +77,6 @@ __all__: list[str] = [
     "kirves_sides",
     "kirves_trump_strength",
     "kirves_winner",
-    "klaverjas_playouts_from",
-    "klaverjas_random_playouts",
     "klaverjas_roem",
     "klaverjas_rules",
     "klaverjas_score",
@@ -83,8 +86,12 @@ __all__: list[str] = [
     "parse_card",
     "parse_pbn",
     "play_exclusions",
+    "playouts_from_deals",
+    "playouts_from_state",
+    "random_playouts",
     "ranks_needed",
     "solve_many",
+    "time_random_playouts",
     "trick_winner_index",
     "whist_dd_table",
     "whist_dd_tables",
@@ -352,6 +359,10 @@ class PlayState:
         """
         Play a held card even if illegal; returns whether it was legal.
         """
+    def play_random(self, seed: typing.SupportsInt | typing.SupportsIndex) -> int:
+        """
+        Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
+        """
     def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def set_hands(
         self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
@@ -363,6 +374,10 @@ class PlayState:
     def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
     def side_tricks(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+        """
+        Play a card (checked, as play()) and return the legal cards of the next player to move, [] once the play is over: a Python step loop in one call per card.
+        """
     def trick(self) -> list[tuple[int, int]]:
         """
         The current trick as (seat, card) pairs in play order.
@@ -878,6 +893,67 @@ class AllFoursDealScore:
     @property
     def score(self) -> list[int]: ...
 
+class GamePlayouts:
+    """
+    A game's random-playout batch: rules tables built once, the deal, the play and the game's evaluation, all native.
+    """
+    def columns(self) -> list[tuple[str, str, int, str]]:
+        """
+        (name, dtype, width, doc) of every result column; width 0 = shape (n,).
+        """
+    @property
+    def deck(self) -> int: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+
+class KlaverjasPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        *,
+        rotterdam: bool = False,
+        undertrump_compulsory: bool = False,
+        pit_for_any_team: bool = True,
+        tie_is_nat: bool = True,
+    ) -> None: ...
+
+class KirvesPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        num_players: typing.SupportsInt | typing.SupportsIndex,
+        *,
+        overtake_required: bool = False,
+        overtake_exempts_partner: bool = False,
+        must_trump_when_void: bool = False,
+        folded_players_score_with_side: bool = False,
+    ) -> None: ...
+    def set_roles(self, roles: KirvesDealRoles) -> None:
+        """
+        Evaluate with these roles (a position's own) instead of a normal deal of the declarer.
+        """
+
+class KiksasPlayouts(GamePlayouts):
+    def __init__(
+        self,
+        *,
+        trikiksis: bool = False,
+        must_overtrump: bool = False,
+        must_head_in_suit: bool = False,
+        partner_exemption: bool = False,
+        forced_first_lead: bool = True,
+        options: KiksasDealContext = ...,
+    ) -> None: ...
+    def set_context(self, context: KiksasDealContext) -> None:
+        """
+        Evaluate with this context (a position's own) instead of a writing deal.
+        """
+
+class AllFoursPlayouts(GamePlayouts):
+    def __init__(self, options: collections.abc.Mapping[str, typing.Any]) -> None: ...
+    @property
+    def num_sides(self) -> int: ...
+
 class DealSampler:
     """
     Uniform completions of a seat's knowledge (see sampling.h): hidden cards, location capacities, allowed cards and count constraints.
@@ -1202,32 +1278,6 @@ def kirves_winner(
 
 @typing.overload
 def kirves_winner(state: PlayState) -> KirvesWinner: ...
-def klaverjas_playouts_from(
-    state: PlayState,
-    playing_team: typing.SupportsInt | typing.SupportsIndex,
-    n: typing.SupportsInt | typing.SupportsIndex,
-    seed: typing.SupportsInt | typing.SupportsIndex,
-    pit_for_any_team: bool = True,
-    tie_is_nat: bool = True,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict[str, typing.Any]:
-    """
-    n random playouts of a Klaverjas position; per-playout results as numpy arrays.
-    """
-
-def klaverjas_random_playouts(
-    n: typing.SupportsInt | typing.SupportsIndex,
-    seed: typing.SupportsInt | typing.SupportsIndex,
-    rotterdam: bool = False,
-    undertrump_compulsory: bool = False,
-    pit_for_any_team: bool = True,
-    tie_is_nat: bool = True,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
-) -> dict[str, typing.Any]:
-    """
-    n random Klaverjas deals: random dealer, uniform trump and declarer, random legal cards; per-deal results as numpy arrays. Deal i depends only on (seed, i).
-    """
-
 def klaverjas_roem(
     cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     trump: typing.SupportsInt | typing.SupportsIndex,
@@ -1294,6 +1344,45 @@ def play_exclusions(
     Per seat, the candidate cards it cannot hold now: holding one would have made one of its plays illegal (given the cards it played later and `known`, cards known to be in its hand now).
     """
 
+def playouts_from_deals(
+    game: GamePlayouts,
+    hands: typing.Annotated[numpy.typing.ArrayLike, numpy.uint64],
+    trump: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    leader: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    declarer: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    dealer: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    bid: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    Given deals played with random legal cards (see random_playouts).
+    """
+
+def playouts_from_state(
+    game: GamePlayouts,
+    state: PlayState,
+    declarer: typing.SupportsInt | typing.SupportsIndex,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bid: typing.SupportsInt | typing.SupportsIndex,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random playouts of a position (see random_playouts).
+    """
+
+def random_playouts(
+    game: GamePlayouts,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+) -> dict[str, typing.Any]:
+    """
+    n random deals played with random legal cards; a dict of numpy arrays, one row per deal. Deal i depends only on (seed, i).
+    """
+
 def ranks_needed(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
 ) -> int: ...
@@ -1305,6 +1394,15 @@ def solve_many(
     memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
     card_values: bool = False,
 ) -> typing.Any: ...
+def time_random_playouts(
+    game: GamePlayouts,
+    n: typing.SupportsInt | typing.SupportsIndex,
+    seed: typing.SupportsInt | typing.SupportsIndex,
+) -> float:
+    """
+    Thread CPU seconds of random_playouts(game, n, seed) on one thread, run natively into the core's own buffers: the reference rate of the batch benchmarks.
+    """
+
 def trick_winner_index(
     rules: RulesTable, cards: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
 ) -> int:

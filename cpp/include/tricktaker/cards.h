@@ -12,6 +12,7 @@
 // printed suit s" is one AND with kSuitMask[s] and iteration is count-trailing-zeros.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -69,6 +70,37 @@ inline Card lowest_card(CardSet s) {
 }
 inline CardSet pop_lowest(CardSet s) {
   return s & (s - 1);
+}
+
+namespace detail {
+// kSelectInByte[b * 8 + k]: the position of the k-th set bit of byte b (0-based).
+constexpr std::array<std::uint8_t, 256 * 8> make_select_in_byte() {
+  std::array<std::uint8_t, 256 * 8> table{};
+  for (int b = 0; b < 256; ++b) {
+    int k = 0;
+    for (int i = 0; i < 8; ++i)
+      if ((b >> i) & 1) table[b * 8 + k++] = static_cast<std::uint8_t>(i);
+  }
+  return table;
+}
+inline constexpr std::array<std::uint8_t, 256 * 8> kSelectInByte = make_select_in_byte();
+}  // namespace detail
+
+// The k-th card of a set (0-based, in id order); k < popcount(s). Branch-free (broadword
+// select: byte counts, their prefix sums, and a table for the last byte), so a random index
+// costs no mispredicted loop exit.
+inline Card select_card(CardSet s, int k) {
+  constexpr CardSet kOnes = 0x0101010101010101ull, kHigh = 0x8080808080808080ull;
+  CardSet b = s - ((s >> 1) & 0x5555555555555555ull);
+  b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  const CardSet prefix = b * kOnes;  // byte i: the set bits in bytes 0..i
+  // Bytes whose prefix is at most k (every count is below 128, so no byte borrows).
+  const CardSet at_most_k = ((static_cast<CardSet>(k) * kOnes | kHigh) - prefix) & kHigh;
+  const int byte = popcount(at_most_k);  // the byte that holds the k-th set bit
+  const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xFF);
+  const int bits = static_cast<int>((s >> (8 * byte)) & 0xFF);
+  return static_cast<Card>(8 * byte + detail::kSelectInByte[bits * 8 + (k - before)]);
 }
 
 // Iterate the cards of a set in id order: for (Card c : cards_of(set)) { ... }

@@ -24,6 +24,9 @@ RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options);
 // Roem of a (complete) trick of four cards, §4.5.
 int klaverjas_roem(const Card* cards, int n, int trump);
 
+// The same from the set of the trick's four cards (the order of play does not matter).
+int klaverjas_roem_of_set(CardSet cards, int trump);
+
 struct KlaverjasScoringOptions {
   bool pit_for_any_team = true;  // pit_bonus_for = any_team (else playing_team_only)
   bool tie_is_nat = true;

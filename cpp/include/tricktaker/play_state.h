@@ -15,6 +15,8 @@
 
 namespace tricktaker {
 
+class Rng;
+
 inline constexpr int kMaxPlayers = 10;
 inline constexpr int kMaxCardsPlayed = 54;
 inline constexpr int kMaxTricks = 27;
@@ -74,11 +76,20 @@ class PlayState {
   // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the
   // fault.
   explicit PlayState(const PlayStateSetup& setup);
+  // The same with this table in place of setup.rules (which is not read): batch code that
+  // builds its tables once starts each deal without copying a table into its setup.
+  PlayState(const PlayStateSetup& setup, const RulesTable& rules);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---
   CardSet legal_moves() const;
   void play(Card c);  // c must be in legal_moves()
   void undo();        // takes back the last card played
+
+  // Plays uniformly random legal cards (a uniform index into legal_moves() drawn from rng for
+  // each card; a fold, where the player may fold, is one more choice) until the play ends;
+  // returns the cards played. The same as that loop of legal_moves() and play(), run a trick
+  // at a time.
+  int play_random(Rng& rng);
 
   // --- checked entry points for front ends ---
   void play_checked(Card c);  // throws IllegalAction naming the legal cards
@@ -137,7 +148,9 @@ class PlayState {
   int current_winner() const { return trick_len_ ? trick_players_[winner_pos_] : -1; }
 
  private:
-  int next_seat(int seat) const;
+  int next_seat(int seat) const { return next_[seat]; }
+  void update_next_seats();
+  void place(Card c);  // play() without completing the trick
   void finish_trick();
   void reopen_last_trick();
   void undo_fold();
@@ -161,8 +174,15 @@ class PlayState {
   std::int8_t fixed_leader_;
   std::uint8_t trick_len_;
   std::uint8_t winner_pos_;
+  std::int8_t led_;  // effective suit of the current trick's first card (-1 before a lead)
   std::uint8_t cards_left_;
   std::uint8_t history_len_;
+  // The cards that would beat the current trick's winner (rules.beaters); every card before
+  // the lead, so that the lead is the first "winner".
+  CardSet beat_mask_;
+  CardSet trick_set_;                           // the cards of the current trick
+  std::uint16_t trick_points_;                  // their card points
+  std::array<std::uint8_t, kMaxPlayers> next_;  // the next playing seat after each seat
   std::array<Card, kMaxPlayers> trick_;
   std::array<std::uint8_t, kMaxPlayers> trick_players_;
   std::array<Card, kMaxCardsPlayed> history_;

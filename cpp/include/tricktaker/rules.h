@@ -65,6 +65,9 @@ struct RulesTable {
   CardSet deck;                   // every card dealt in this game
   CardSet suit_cards[kNumSuits];  // cards by effective suit
   CardSet trump_cards;            // cards of the trump suit (0 when there is no trump)
+  // Per card id: the cards of its effective suit with a higher strength. Derived from the
+  // entries above by finalize_suits(); the play state's per-card path reads it.
+  CardSet stronger[64];
   std::int8_t trump;              // 0..3, or -1 for no trump
   std::uint8_t last_trick_bonus;  // points to the winner of the deal's final trick
   TrickBonus trick_bonus;
@@ -80,13 +83,22 @@ struct RulesTable {
     if (w_trump) return false;
     return effective_suit[c] == led && strength[c] > strength[w];
   }
+
+  // The cards that beat w when w is winning a trick (so w is a trump or of the led suit): the
+  // stronger cards of its suit, and every trump when w is not one. For such a w,
+  // beats(c, w, led) == ((beaters(w) >> c) & 1).
+  CardSet beaters(Card w) const {
+    const CardSet w_trump = (trump_cards >> w) & 1u;  // branch-free: the per-card path
+    return stronger[w] | (trump_cards & (w_trump - 1));
+  }
 };
 
 // A table with the given deck, natural strengths (rank order 2..A, jokers excluded), no
 // points and no trump; builders start from it and overwrite what their game changes.
 RulesTable make_plain_rules(CardSet deck);
 
-// Set the trump suit (or -1) and recompute the effective-suit masks from effective_suit[].
+// Set the trump suit (or -1) and recompute the effective-suit masks from effective_suit[] and
+// the stronger[] masks from strength[].
 void finalize_suits(RulesTable& table, int trump);
 
 // The 32-card piquet deck (7..A of every suit): Klaverjas.

@@ -45,9 +45,9 @@ def stats(times: list[float]) -> dict[str, float]:
     }
 
 
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
+def timed(fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     t0 = time.thread_time()
-    out = fn()
+    out = fn(*args)
     return out, time.thread_time() - t0
 
 
@@ -63,20 +63,28 @@ def klaverjas(n: int, seed: int, memory_mb: int) -> dict[str, Any]:
         rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
         state = K.PlayState(rules, deal(rng, PIQUET), [0, 1, 0, 1], 0)
         playing = rng.randrange(2)
-        obj = K.Objective(kind=K.ObjectiveKind.POINTS, side=playing,
-                          scoring=K.Scoring.KLAVERJAS, playing_team=playing)
+        obj = K.Objective(
+            kind=K.ObjectiveKind.POINTS,
+            side=playing,
+            scoring=K.Scoring.KLAVERJAS,
+            playing_team=playing,
+        )
         solver.clear()
         n0 = solver.nodes
-        _, t = timed(lambda: solver.value(state, obj))
+        _, t = timed(solver.value, state, obj)
         nodes.append(solver.nodes - n0)
         points[0].append(t)
-        mobj = K.Objective(kind=K.ObjectiveKind.KLAVERJAS_MADE, side=playing,
-                           scoring=K.Scoring.KLAVERJAS, playing_team=playing)
+        mobj = K.Objective(
+            kind=K.ObjectiveKind.KLAVERJAS_MADE,
+            side=playing,
+            scoring=K.Scoring.KLAVERJAS,
+            playing_team=playing,
+        )
         solver.clear()
-        _, t = timed(lambda: solver.value(state, mobj))
+        _, t = timed(solver.value, state, mobj)
         made.append(t)
         solver.clear()
-        _, t = timed(lambda: solver.solve(state, obj))
+        _, t = timed(solver.solve, state, obj)
         cards.append(t)
     return {
         "deals": n,
@@ -102,29 +110,40 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool) -> dict[str,
         from endplay.types import Deal, Denom, Player
 
         _dds.SetMaxThreads(1)
+    positions = []
     for i in range(n):
         hands = deal(rng, deck_cards(ranks))
         strain = i % 5
         trump = strain if strain < 4 else -1
-        leader = 3  # West leads, South declares
-        state = K.whist_state(hands, trump, leader, ranks)
-        obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
+        positions.append((hands, strain, K.whist_state(hands, trump, 3, ranks)))  # W leads
+    obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
+    values = []
+    # One loop per mode, so that no call finds a table warmed by another mode on its deal.
+    for _, _, state in positions:
         solver.clear()
-        value, t = timed(lambda: solver.value(state, obj))
+        value, t = timed(solver.value, state, obj)
+        values.append(value)
         ours_value.append(t)
+    for (_, _, state), value in zip(positions, values, strict=True):
         solver.clear()
-        res, t = timed(lambda: solver.solve(state, obj))
+        res, t = timed(solver.solve, state, obj)
         ours_cards.append(t)
         assert res.value == value
-        if dds:
+    if dds:
+        denoms = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt]
+        boards = []
+        for hands, strain, _ in positions:
             d = Deal(K.format_pbn(hands))
             d.first = Player.west
-            d.trump = [Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs, Denom.nt][strain]
-            sol, t = timed(lambda: list(solve_board(d, SolveMode.OptimalOne)))
+            d.trump = denoms[strain]
+            boards.append(d)
+        for d, value in zip(boards, values, strict=True):
+            sol, t = timed(solve_board, d, SolveMode.OptimalOne)
             dds_one.append(t)
-            if max(tr for _, tr in sol) != value:
+            if max(tr for _, tr in list(sol)) != value:
                 mismatches += 1
-            sol, t = timed(lambda: list(solve_board(d, SolveMode.Default)))
+        for d in boards:
+            _, t = timed(solve_board, d, SolveMode.Default)
             dds_all.append(t)
     out: dict[str, Any] = {
         "deals": n,
@@ -136,11 +155,14 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool) -> dict[str,
         out["dds_best_card"] = stats(dds_one)
         out["dds_every_card"] = stats(dds_all)
         out["ratio_value_vs_dds_best_card_median"] = round(
-            statistics.median(ours_value) / statistics.median(dds_one), 3)
+            statistics.median(ours_value) / statistics.median(dds_one), 3
+        )
         out["ratio_every_card_median"] = round(
-            statistics.median(ours_cards) / statistics.median(dds_all), 3)
+            statistics.median(ours_cards) / statistics.median(dds_all), 3
+        )
         out["ratio_every_card_mean"] = round(
-            statistics.mean(ours_cards) / statistics.mean(dds_all), 3)
+            statistics.mean(ours_cards) / statistics.mean(dds_all), 3
+        )
         out["trick_count_mismatches"] = mismatches
     return out
 

@@ -17,6 +17,8 @@ MODULES = [
     "tricktaker.games.kirves",
     "tricktaker.games.kiksas",
     "tricktaker.games.allfours",
+    "tricktaker.games.whist",
+    "tricktaker.solve",
     "tricktaker.bots",
     "tricktaker.compare",
 ]

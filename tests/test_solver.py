@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tricktaker import _core
 
@@ -93,8 +96,38 @@ def klaverjas_total(state: _core.PlayState, team: int, playing: int, pit_any: bo
     return total
 
 
-def check_position(state: _core.PlayState, objective: _core.Objective, side: int,
-                   score: Callable[[_core.PlayState], int], offset: int) -> None:
+def tricks_of(state: _core.PlayState, team: int) -> int:
+    return int(state.side_tricks(team))
+
+
+def plain_margin(state: _core.PlayState, team: int) -> int:
+    return credited(state, team) - credited(state, 1 - team)
+
+
+def klaverjas_margin(state: _core.PlayState, team: int, playing: int, pit_any: bool) -> int:
+    mine = klaverjas_total(state, team, playing, pit_any)
+    return mine - klaverjas_total(state, 1 - team, playing, pit_any)
+
+
+def klaverjas_made(
+    state: _core.PlayState, team: int, playing: int, pit_any: bool, tie_is_nat: bool
+) -> int:
+    mine = klaverjas_total(state, playing, playing, pit_any)
+    theirs = klaverjas_total(state, 1 - playing, playing, pit_any)
+    made = mine > theirs or (not tie_is_nat and mine == theirs)
+    # The scoring code agrees with the independent arithmetic.
+    roem = [state.side_bonus(0), state.side_bonus(1)]
+    assert K.klaverjas_score(state, playing, roem, pit_any, tie_is_nat).made == made
+    return int(made if team == playing else not made)
+
+
+def check_position(
+    state: _core.PlayState,
+    objective: _core.Objective,
+    side: int,
+    score: Callable[[_core.PlayState], int],
+    offset: int,
+) -> None:
     solver = K.Solver(memory_mb=1)
     want = minimax(state, side, score) - offset
     res = solver.solve(state, objective)
@@ -130,40 +163,90 @@ def test_klaverjas_endings_match_brute_force(rotterdam: bool, kind: str) -> None
         if kind == "plain_points":
             objective = K.Objective(kind=POINTS, side=side)
             offset = credited(state, real_side)
-            check_position(state, objective, real_side, lambda s: credited(s, real_side), offset)
+            check_position(state, objective, real_side, partial(credited, team=real_side), offset)
         elif kind == "points":
-            objective = K.Objective(kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any)
+            objective = K.Objective(
+                kind=POINTS,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                return klaverjas_total(s, real_side, playing, pit_any)
+            score = partial(klaverjas_total, team=real_side, playing=playing, pit_any=pit_any)
 
             check_position(state, objective, real_side, score, credited(state, real_side))
         elif kind == "margin":
-            objective = K.Objective(kind=MARGIN, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any)
+            objective = K.Objective(
+                kind=MARGIN,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                return klaverjas_total(s, real_side, playing, pit_any) - klaverjas_total(
-                    s, other, playing, pit_any)
+            score = partial(klaverjas_margin, team=real_side, playing=playing, pit_any=pit_any)
 
             offset = credited(state, real_side) - credited(state, other)
             check_position(state, objective, real_side, score, offset)
         else:
-            objective = K.Objective(kind=MADE, side=side, scoring=K.Scoring.KLAVERJAS,
-                                    playing_team=playing, pit_for_any_team=pit_any,
-                                    tie_is_nat=tie_is_nat)
+            objective = K.Objective(
+                kind=MADE,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=playing,
+                pit_for_any_team=pit_any,
+                tie_is_nat=tie_is_nat,
+            )
 
-            def score(s: _core.PlayState) -> int:
-                mine = klaverjas_total(s, playing, playing, pit_any)
-                theirs = klaverjas_total(s, 1 - playing, playing, pit_any)
-                made = mine > theirs or (not tie_is_nat and mine == theirs)
-                # The scoring code agrees with the independent arithmetic.
-                roem = [s.side_bonus(0), s.side_bonus(1)]
-                assert K.klaverjas_score(s, playing, roem, pit_any, tie_is_nat).made == made
-                return int(made if real_side == playing else not made)
+            score = partial(
+                klaverjas_made,
+                team=real_side,
+                playing=playing,
+                pit_any=pit_any,
+                tie_is_nat=tie_is_nat,
+            )
 
             check_position(state, objective, real_side, score, 0)
+
+
+@pytest.mark.parametrize("objective_kind", ["points", "margin"])
+def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
+    """Short hands dealt from few suits and ranks, so runs, stuk and four of a kind abound."""
+    rng = random.Random(objective_kind)
+    for i in range(40):
+        suits = rng.sample(range(4), 2 if i % 3 else 4)
+        ranks = list(range(5, 13)) if i % 3 else [8, 9, 10, 11, 12]
+        pool = [s * 16 + r for s in suits for r in ranks]
+        cards = rng.sample(pool, 12)
+        hands = [mask(cards[j * 3 : (j + 1) * 3]) for j in range(4)]
+        trump = rng.choice(suits)
+        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+        state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
+        if i % 4 == 3:
+            state.play(rng.choice(state.legal_cards()))
+        side = rng.randrange(2)
+        pit_any = i % 2 == 0
+        if objective_kind == "points":
+            objective = K.Objective(
+                kind=POINTS,
+                side=side,
+                scoring=K.Scoring.KLAVERJAS,
+                playing_team=0,
+                pit_for_any_team=pit_any,
+            )
+
+            score = partial(klaverjas_total, team=side, playing=0, pit_any=pit_any)
+
+            check_position(state, objective, side, score, credited(state, side))
+        else:
+            objective = K.Objective(kind=MARGIN, side=side)
+
+            score = partial(plain_margin, team=side)
+
+            check_position(
+                state, objective, side, score, credited(state, side) - credited(state, 1 - side)
+            )
 
 
 @pytest.mark.parametrize("ranks", [8, 13, 5])
@@ -179,8 +262,13 @@ def test_whist_endings_match_brute_force(ranks: int) -> None:
         side = rng.choice([-1, 0, 1])
         real_side = state.side(state.to_move) if side < 0 else side
         objective = K.Objective(kind=TRICKS, side=side)
-        check_position(state, objective, real_side, lambda s: s.side_tricks(real_side),
-                       state.side_tricks(real_side))
+        check_position(
+            state,
+            objective,
+            real_side,
+            partial(tricks_of, team=real_side),
+            state.side_tricks(real_side),
+        )
 
 
 def test_four_trick_endings_match_brute_force() -> None:
@@ -190,11 +278,11 @@ def test_four_trick_endings_match_brute_force() -> None:
         play_randomly(rng, state, 16)
         side = state.side(state.to_move)
         objective = K.Objective(kind=POINTS, side=side)
-        want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+        want = minimax(state, side, partial(credited, team=side)) - credited(state, side)
         assert K.Solver(memory_mb=1).value(state, objective) == want
     state = K.whist_state(deal_hands(rng, deck_cards(13)), 2, 0, 13)
     play_randomly(rng, state, 16)
-    want = minimax(state, 0, lambda s: s.side_tricks(0)) - state.side_tricks(0)
+    want = minimax(state, 0, partial(tricks_of, team=0)) - state.side_tricks(0)
     assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS, side=0)) == want
 
 
@@ -213,12 +301,13 @@ def test_solver_reused_across_positions_and_objectives() -> None:
         side = rng.randrange(2)
         objective = K.Objective(kind=kind, side=side)
         if kind == TRICKS:
-            want = minimax(state, side, lambda s: s.side_tricks(side)) - state.side_tricks(side)
+            want = minimax(state, side, partial(tricks_of, team=side)) - state.side_tricks(side)
         elif kind == POINTS:
-            want = minimax(state, side, lambda s: credited(s, side)) - credited(state, side)
+            want = minimax(state, side, partial(credited, team=side)) - credited(state, side)
         else:
-            want = minimax(state, side, lambda s: credited(s, side) - credited(s, 1 - side)) - (
-                credited(state, side) - credited(state, 1 - side))
+            want = minimax(state, side, partial(plain_margin, team=side)) - plain_margin(
+                state, side
+            )
         assert solver.value(state, objective) == want
 
 
@@ -259,7 +348,7 @@ def test_solve_many_matches_single_calls() -> None:
     values2, cards = K.solve_many(states, objective, threads=2, memory_mb=1, card_values=True)
     assert values2.tolist() == values.tolist()
     assert cards.shape == (12, 64)
-    for s, row in zip(states, cards):
+    for s, row in zip(states, cards, strict=True):
         res = solver.solve(s, objective)
         assert [(c, int(row[c])) for c, _ in res.cards] == res.cards
         assert sum(1 for v in row if v != -32768) == len(res.cards)
@@ -319,7 +408,7 @@ def test_whist_rules_and_state_errors() -> None:
 def test_dd_table_small_deal() -> None:
     # N holds the top spades; every declarer makes what the cards say.
     hands = K.parse_pbn("N:AK... QJ... T9... 87...")
-    table = K.whist_dd_table(hands, 8)
+    table = K.whist_dd_table(hands, 8, K.Solver(memory_mb=1))
     assert table.shape == (5, 4)
     # Spades are the only suit: N-S take both tricks whoever leads.
     assert table[:, 0].tolist() == [2] * 5 and table[:, 2].tolist() == [2] * 5
@@ -328,18 +417,27 @@ def test_dd_table_small_deal() -> None:
 
 def test_dd_table_matches_solver_and_batch() -> None:
     rng = random.Random(3)
-    deals = [deal_hands(rng, deck_cards(6)) for _ in range(4)]
-    tables = K.whist_dd_tables(deals, 6, threads=2, memory_mb=1)
+    deals = [deal_hands(rng, deck_cards(3)) for _ in range(4)]
+    tables = K.whist_dd_tables(deals, 3, threads=2, memory_mb=1)
     assert tables.shape == (4, 5, 4)
-    for deal, table in zip(deals, tables):
-        assert (K.whist_dd_table(deal, 6) == table).all()
+    for deal, table in zip(deals, tables, strict=True):
+        assert (K.whist_dd_table(deal, 3, K.Solver(memory_mb=1)) == table).all()
         for strain in range(5):
             trump = strain if strain < 4 else -1
             for declarer in range(4):
-                state = K.whist_state(deal, trump, (declarer + 1) % 4, 6)
+                state = K.whist_state(deal, trump, (declarer + 1) % 4, 3)
                 side = declarer % 2
-                want = minimax(state, side, lambda s, side=side: s.side_tricks(side))
+                want = minimax(state, side, partial(tricks_of, team=side))
                 assert table[strain, declarer] == want
+    big = [deal_hands(rng, deck_cards(8)) for _ in range(3)]
+    solver = K.Solver(memory_mb=4)
+    for deal, table in zip(big, K.whist_dd_tables(big, 8, threads=2, memory_mb=4), strict=True):
+        for strain in range(5):
+            for declarer in range(4):
+                trump = strain if strain < 4 else -1
+                state = K.whist_state(deal, trump, (declarer + 1) % 4, 8)
+                objective = K.Objective(kind=TRICKS, side=declarer % 2)
+                assert table[strain, declarer] == solver.value(state, objective)
 
 
 # --- against DDS -------------------------------------------------------------------------
@@ -356,16 +454,89 @@ def dds_tricks(pbn: str, trump: int, leader: int) -> int:
     return max(tricks for _, tricks in solve_board(deal))
 
 
-@pytest.mark.parametrize("ranks", [8, 13])
-def test_trick_counts_equal_dds(ranks: int) -> None:
+@pytest.mark.parametrize(("ranks", "hand_size"), [(8, 8), (13, 7)])
+def test_trick_counts_equal_dds(ranks: int, hand_size: int) -> None:
+    """200 random deals: the full 32-card deck, and hands of 7 cards from the 52-card deck
+    (full 52-card deals are compared in bench/, where there is time for them)."""
     pytest.importorskip("endplay")
     rng = random.Random(2000 + ranks)
     solver = K.Solver(memory_mb=16)
     for _ in range(200):
-        hands = deal_hands(rng, deck_cards(ranks))
+        hands = deal_hands(rng, rng.sample(deck_cards(ranks), 4 * hand_size))
         strain = rng.randrange(5)
         trump = strain if strain < 4 else -1
         leader = rng.randrange(4)
         state = K.whist_state(hands, trump, leader, ranks)
         ours = solver.value(state, K.Objective(kind=TRICKS))
         assert ours == dds_tricks(K.format_pbn(hands), strain, leader), K.format_pbn(hands)
+
+
+# --- properties --------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    ranks=st.integers(3, 13),
+    strain=st.integers(-1, 3),
+    cards_left=st.integers(4, 20),
+)
+def test_whist_sides_share_the_tricks(seed: int, ranks: int, strain: int, cards_left: int) -> None:
+    """Both sides' trick counts add up to the tricks left, and a card's value never beats the
+    position's value for the side to move."""
+    rng = random.Random(seed)
+    state = K.whist_state(deal_hands(rng, deck_cards(ranks)), strain, rng.randrange(4), ranks)
+    play_randomly(rng, state, min(cards_left, 4 * ranks))
+    solver = K.Solver(memory_mb=1)
+    left = state.total_tricks - state.tricks_played
+    ns = solver.value(state, K.Objective(kind=TRICKS, side=0))
+    ew = solver.value(state, K.Objective(kind=TRICKS, side=1))
+    assert ns + ew == left
+    res = solver.solve(state, K.Objective(kind=TRICKS))
+    assert all(v <= res.value for _, v in res.cards)
+    assert res.value == (ns if state.side(state.to_move) == 0 else ew)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32), cards_left=st.integers(4, 12), rotterdam=st.booleans())
+def test_klaverjas_plain_margin_is_zero_sum(seed: int, cards_left: int, rotterdam: bool) -> None:
+    rng = random.Random(seed)
+    state, _ = klaverjas_state(rng, rotterdam)
+    play_randomly(rng, state, cards_left)
+    solver = K.Solver(memory_mb=1)
+    mine = solver.value(state, K.Objective(kind=MARGIN, side=0))
+    theirs = solver.value(state, K.Objective(kind=MARGIN, side=1))
+    assert mine == -theirs
+    # The made/nat answer agrees with the margin over the whole deal.
+    objective = K.Objective(kind=MADE, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0)
+    margin = K.Objective(kind=MARGIN, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0)
+    whole = solver.value(state, margin) + credited(state, 0) - credited(state, 1)
+    assert solver.value(state, objective) == int(whole > 0)
+
+
+def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
+    """With fewer tricks than cards in hand (PlayStateSetup::tricks), kept cards never count."""
+    rng = random.Random(21)
+    for i in range(30):
+        cards = rng.sample(PIQUET, 16)
+        hands = [mask(cards[j * 4 : (j + 1) * 4]) for j in range(4)]
+        trump = rng.randrange(4)
+        if i % 2:
+            rules = K.klaverjas_rules(trump, rotterdam=i % 4 == 1)
+            rules.trick_bonus = K.TrickBonus.NONE
+            kind = POINTS
+        else:
+            rules = K.whist_rules(trump, 8)
+            kind = TRICKS
+        state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4), tricks=2 + i % 2)
+        side = rng.randrange(2)
+        score = partial(credited if kind == POINTS else tricks_of, team=side)
+        check_position(state, K.Objective(kind=kind, side=side), side, score, 0)
+
+
+def test_folding_states_are_refused() -> None:
+    state = K.PlayState(
+        K.whist_rules(0, 8), [1 << 12, 1 << 11, 1 << 10, 1 << 9], [0, 1, 0, 1], 0, folding=True
+    )
+    with pytest.raises(ValueError, match="folds"):
+        K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS))

@@ -97,8 +97,8 @@ void bind_solver(py::module_& m) {
            py::call_guard<py::gil_scoped_release>())
       .def("solve", &Solver::solve, py::arg("state"), py::arg("objective") = Objective{},
            py::call_guard<py::gil_scoped_release>())
-      .def("reaches", &Solver::reaches, py::arg("state"), py::arg("objective"),
-           py::arg("target"), py::call_guard<py::gil_scoped_release>())
+      .def("reaches", &Solver::reaches, py::arg("state"), py::arg("objective"), py::arg("target"),
+           py::call_guard<py::gil_scoped_release>())
       .def("clear", &Solver::clear)
       .def_property_readonly("nodes", &Solver::nodes)
       .def_property_readonly("memory_bytes", &Solver::memory_bytes);
@@ -112,8 +112,8 @@ void bind_solver(py::module_& m) {
         std::vector<int> values, cards;
         {
           py::gil_scoped_release release;
-          values = solve_many(states, objective, threads, memory_mb,
-                              card_values ? &cards : nullptr);
+          values =
+              solve_many(states, objective, threads, memory_mb, card_values ? &cards : nullptr);
         }
         py::array_t<int> v(static_cast<py::ssize_t>(values.size()));
         std::copy(values.begin(), values.end(), v.mutable_data());
@@ -122,9 +122,8 @@ void bind_solver(py::module_& m) {
         std::copy(cards.begin(), cards.end(), c.mutable_data());
         return py::make_tuple(v, c);
       },
-      py::arg("states"), py::arg("objective") = Objective{}, py::kw_only(),
-      py::arg("threads") = 0, py::arg("memory_mb") = Solver::kDefaultMemoryMb,
-      py::arg("card_values") = false);
+      py::arg("states"), py::arg("objective") = Objective{}, py::kw_only(), py::arg("threads") = 0,
+      py::arg("memory_mb") = Solver::kDefaultMemoryMb, py::arg("card_values") = false);
 
   m.def("whist_rules", &whist_rules, py::arg("trump"), py::arg("ranks_per_suit") = 13);
   m.def("whist_deck", &whist_deck, py::arg("ranks_per_suit") = 13);
@@ -143,7 +142,8 @@ void bind_solver(py::module_& m) {
       },
       py::arg("hands"), py::arg("first") = 0);
   m.def(
-      "ranks_needed", [](const std::vector<CardSet>& hands) { return ranks_needed(to_hands(hands)); },
+      "ranks_needed",
+      [](const std::vector<CardSet>& hands) { return ranks_needed(to_hands(hands)); },
       py::arg("hands"));
   m.def(
       "whist_state",
@@ -153,21 +153,16 @@ void bind_solver(py::module_& m) {
       py::arg("hands"), py::arg("trump"), py::arg("leader"), py::arg("ranks_per_suit") = 13);
   m.def(
       "whist_dd_table",
-      [](const std::vector<CardSet>& hands, int ranks_per_suit, Solver* solver) {
+      [](const std::vector<CardSet>& hands, int ranks_per_suit, Solver& solver) {
         const Hands4 h = to_hands(hands);
         DdTable t;
         {
           py::gil_scoped_release release;
-          if (solver) {
-            t = whist_dd_table(h, ranks_per_suit, *solver);
-          } else {
-            Solver own;
-            t = whist_dd_table(h, ranks_per_suit, own);
-          }
+          t = whist_dd_table(h, ranks_per_suit, solver);
         }
         return table_array({t}, true);
       },
-      py::arg("hands"), py::arg("ranks_per_suit") = 13, py::arg("solver") = nullptr,
+      py::arg("hands"), py::arg("ranks_per_suit"), py::arg("solver"),
       "Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on "
       "lead.");
   m.def(

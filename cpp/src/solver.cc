@@ -1,8 +1,11 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
+#include <new>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -42,10 +45,89 @@ CardSet remaining_cards(const PlayState& s) {
   return r;
 }
 
+// Do the hands hold exactly the cards still to be played (no card is kept past the end)?
+bool every_card_played(const PlayState& s) {
+  int held = 0;
+  for (int p = 0; p < s.num_players(); ++p) held += popcount(s.hand(p));
+  const int to_play = (s.total_tricks() - s.tricks_played()) * s.trick_size() - s.trick_len();
+  return held == to_play;
+}
+
 CardSet trick_set(const PlayState& s) {
   CardSet t = 0;
   for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
   return t;
+}
+
+// The roem combinations of one trick that can still occur. At a trick boundary the cards of
+// a combination must lie in different hands (each seat plays one card to a trick); in a trick
+// in progress any card still in play counts (a looser superset).
+struct RoemChances {
+  CardSet cards = 0;  // cards of possible combinations
+  int values[24];     // candidate trick values (four of a kind, runs)
+  int n = 0;
+  bool stuk = false;
+};
+
+RoemChances roem_chances(const PlayState& s) {
+  RoemChances out;
+  const RulesTable& r = s.rules();
+  if (s.trick_size() != 4 || s.is_terminal()) return out;
+  const bool boundary = s.trick_len() == 0;
+  CardSet in_play = 0;
+  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
+  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
+  // join two suits.
+  CardSet bad3 = 0, bad4 = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const CardSet h = s.hand(p);
+    in_play |= h;
+    if (!boundary) continue;
+    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
+    bad3 |= d1 | d2 | (d1 >> 1);
+    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
+  }
+  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
+  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
+  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
+  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
+  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
+  out.cards |= in_runs;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
+    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
+    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
+  }
+  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
+    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
+    if ((in_play & m) != m) continue;
+    bool spread = true;
+    if (boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if (popcount(s.hand(p) & m) > 1) spread = false;
+    if (!spread) continue;
+    out.cards |= m;
+    out.values[out.n++] = rank == kJack ? 200 : 100;
+  }
+  if (r.trump >= 0) {
+    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
+    bool split = (in_play & m) == m;
+    if (split && boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((s.hand(p) & m) == m) split = false;
+    if (split) {
+      out.cards |= m;
+      out.stuk = true;
+    }
+  }
+  return out;
+}
+
+int roem_bound(RoemChances c, int tricks_left) {
+  std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+  int total = c.stuk ? 20 : 0;
+  for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -54,8 +136,8 @@ CardSet trick_set(const PlayState& s) {
 // The run of highest remaining trumps that the seats hold between them. Each of those cards
 // falls in a trick whose highest trump is one of them, so the seats win every such trick,
 // whatever anyone plays.
-CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps,
-                   CardSet in_play, std::uint16_t seats) {
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
+                   std::uint16_t seats) {
   CardSet out = 0;
   for (int i = 0; i < n_trumps; ++i) {
     const Card c = trumps_high_first[i];
@@ -69,11 +151,9 @@ CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trum
   return out;
 }
 
-// The leader's cards that win if cashed now, one after the other (see sure_tricks()).
-CardSet cashable(const PlayState& s) {
-  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+// The cards of `leader` that win if that seat had the lead and cashed them one after the other.
+CardSet cashable_for(const PlayState& s, int leader) {
   const RulesTable& r = s.rules();
-  const int leader = s.leader();
   const CardSet mine = s.hand(leader);
   CardSet others = 0;
   std::uint16_t trump_holders = 0;
@@ -130,6 +210,50 @@ CardSet cashable(const PlayState& s) {
   return best;
 }
 
+// The leader's cards that win if cashed now, one after the other; or, when a partner can be
+// reached by leading a suit in which the partner holds the top card (and no one else can ruff
+// that first round), the partner's cashable cards if there are more of them.
+CardSet cashable(const PlayState& s) {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = s.rules();
+  const int leader = s.leader();
+  CardSet best = cashable_for(s, leader);
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    const CardSet theirs = cashable_for(s, p);
+    if (popcount(theirs) <= popcount(best)) continue;
+    CardSet others = 0;
+    bool others_trump = false;
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (q == leader || q == p) continue;
+      others |= s.hand(q);
+      if (s.hand(q) & r.trump_cards) others_trump = true;
+    }
+    bool entry = false;
+    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
+      const CardSet cards = r.suit_cards[suit];
+      if (!(s.hand(leader) & cards) || !(s.hand(p) & cards)) continue;
+      int their_best = -1, partner_best = -1;
+      for (Card c : cards_of{others & cards}) their_best = std::max<int>(their_best, r.strength[c]);
+      for (Card c : cards_of{s.hand(p) & cards})
+        partner_best = std::max<int>(partner_best, r.strength[c]);
+      if (partner_best <= their_best) continue;
+      if (suit != r.trump && others_trump) {
+        // Everyone else must follow the suit (and may not trump instead).
+        if (r.policy.may_trump_when_able_to_follow) continue;
+        bool all_follow = true;
+        for (int q = 0; q < s.num_players(); ++q)
+          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
+            all_follow = false;
+        if (!all_follow) continue;
+      }
+      entry = true;
+    }
+    if (entry) best = theirs;
+  }
+  return best;
+}
+
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
 //
@@ -156,6 +280,19 @@ class Evaluator {
   virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
   // The number reported to the caller.
   virtual int report(int final_value, int root_base) const { return final_value - root_base; }
+  // Whether identity_cards() can be non-empty.
+  virtual bool has_identity() const { return false; }
+  // bounds() and identity_cards() at a trick boundary, in one call (evaluators that share work
+  // between the two override it).
+  virtual void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                           CardSet* identity) const {
+    bounds(s, in_play, base, lo, hi);
+    *identity = has_identity() ? identity_cards(s, in_play) : 0;
+  }
+  // A first guess of the final value inside [lo, hi] for the zero-window driver.
+  virtual int guess(const PlayState&, CardSet, int, int lo, int hi) const {
+    return lo + (hi - lo) / 2;
+  }
 };
 
 // Seats of a side, as a mask.
@@ -175,6 +312,7 @@ class EvaluatorBase : public Evaluator {
     n_mine_seats_ = __builtin_popcount(mine_);
     n_their_seats_ = __builtin_popcount(theirs_);
     for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
+    every_card_played_ = every_card_played(s);
     std::sort(trumps_, trumps_ + n_trumps_,
               [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
   }
@@ -195,6 +333,8 @@ class EvaluatorBase : public Evaluator {
   // Cards certain to fall in tricks of `seats` (at a trick boundary).
   CardSet sure_cards(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
     if (s.trick_len() != 0 || s.is_terminal()) return 0;
+    // With cards kept past the last trick neither bound holds (a kept card is never played).
+    if (!every_card_played_) return 0;
     CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
     if ((seats >> s.leader()) & 1) out |= cashable(s);
     return out;
@@ -206,6 +346,9 @@ class EvaluatorBase : public Evaluator {
   int n_mine_seats_ = 1, n_their_seats_ = 1;
   Card trumps_[64] = {};
   int n_trumps_ = 0;
+  // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
+  // bound relies on it.
+  bool every_card_played_ = true;
 };
 
 class TricksEvaluator final : public EvaluatorBase {
@@ -227,6 +370,7 @@ class TricksEvaluator final : public EvaluatorBase {
   // Tricks certain for `seats`: the leader's cashable cards, or the top trumps (several of
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
+    if (!every_card_played_) return 0;
     const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
     int sure = (trumps + n_seats - 1) / n_seats;
     if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
@@ -264,9 +408,16 @@ class PointsBase : public EvaluatorBase {
   }
 
   std::uint8_t card_label(Card c) const override { return labels_[c]; }
+  bool has_identity() const override { return bonus_; }
+  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    // Half of what is in play (the side's half for points, an even split for the margin).
+    const int half = (card_points(in_play) + (s.is_terminal() ? 0 : rules_.last_trick_bonus)) / 2;
+    return std::clamp(margin_ ? base : base + half, lo, hi);
+  }
   CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
     if (!bonus_) return 0;
-    return trick_bonus_cards(rules_, in_play, s.trick_size());
+    (void)in_play;
+    return trick_bonus_cards(s);
   }
   std::uint64_t state_key(const PlayState& s) const override {
     if (!klaverjas_) return 0;
@@ -278,18 +429,36 @@ class PointsBase : public EvaluatorBase {
  protected:
   int card_points(CardSet cards) const {
     int total = 0;
-    for (int k = 0; k < n_masks_; ++k) total += point_values_[k] * popcount(cards & point_masks_[k]);
+    for (int k = 0; k < n_masks_; ++k)
+      total += point_values_[k] * popcount(cards & point_masks_[k]);
     return total;
   }
-  // Points still to be won: cards in play, the last-trick bonus, trick bonuses.
-  int points_in_play(const PlayState& s, CardSet in_play) const {
-    int total = card_points(in_play);
+  // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
+  int points_in_play(const PlayState& s, CardSet in_play, int bonus_bound) const {
+    int total = card_points(in_play) + bonus_bound;
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
-    if (bonus_)
-      total += trick_bonus_bound(rules_, in_play, s.trick_size(),
-                                 s.total_tricks() - s.tricks_played());
     return total;
   }
+  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                            int* hi) const = 0;
+
+ public:
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    bounds_given(s, in_play, base, bonus_ ? trick_bonus_bound(s) : 0, lo, hi);
+  }
+  void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                   CardSet* identity) const override {
+    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
+      bounds(s, in_play, base, lo, hi);
+      *identity = identity_cards(s, in_play);
+      return;
+    }
+    const RoemChances c = roem_chances(s);
+    bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
+    *identity = c.cards;
+  }
+
+ protected:
   // Can the side (mine) or the others still get the Klaverjas pit bonus?
   bool pit_possible(const PlayState& s, bool mine) const {
     if (!klaverjas_) return false;
@@ -303,6 +472,7 @@ class PointsBase : public EvaluatorBase {
   }
 
   Objective o_;
+  bool margin_ = false;
   bool klaverjas_ = false;
   bool bonus_ = false;
   bool pit_any_ = true;
@@ -320,18 +490,21 @@ class PointsEvaluator final : public PointsBase {
     return points_of(s, mine_);
   }
   int base(const PlayState& s) const override { return points_of(s, mine_); }
-  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base + sure_mine;
-    *hi = base + points_in_play(s, in_play) - sure_theirs +
+    *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
 };
 
 class MarginEvaluator final : public PointsBase {
  public:
-  using PointsBase::PointsBase;
+  MarginEvaluator(const PlayState& s, const Objective& o, int side) : PointsBase(s, o, side) {
+    margin_ = true;
+  }
   int terminal(const PlayState& s) const override {
     if (klaverjas_) {
       const auto t = klaverjas_totals(s);
@@ -342,8 +515,9 @@ class MarginEvaluator final : public PointsBase {
   int base(const PlayState& s) const override {
     return points_of(s, mine_) - points_of(s, theirs_);
   }
-  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
-    const int all = points_in_play(s, in_play);
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
+    const int all = points_in_play(s, in_play, bonus_bound);
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
@@ -374,20 +548,44 @@ class Table {
     std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
     std::size_t n = 1;
     while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-    buckets_.assign(n, Bucket{});
+    n_ = n;
+    // Fresh anonymous memory reads as zeros (empty entries, generation 0) and costs nothing
+    // until touched, so a big table is cheap to make; huge pages cut TLB misses.
+    bytes_ = n * sizeof(Bucket);
+#if defined(__linux__)
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes_, MADV_HUGEPAGE);
+#endif
+    buckets_ = static_cast<Bucket*>(p);
+#else
+    buckets_ = static_cast<Bucket*>(std::calloc(n, sizeof(Bucket)));
+    if (!buckets_) throw std::bad_alloc();
+#endif
     mask_ = n - 1;
     gen_ = 1;
   }
+  ~Table() {
+#if defined(__linux__)
+    munmap(buckets_, bytes_);
+#else
+    std::free(buckets_);
+#endif
+  }
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
   void new_generation() {
     if (++gen_ == 0) {
-      std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+      std::fill(buckets_, buckets_ + n_, Bucket{});
       gen_ = 1;
     }
   }
   void clear() {
-    std::fill(buckets_.begin(), buckets_.end(), Bucket{});
+    std::fill(buckets_, buckets_ + n_, Bucket{});
     gen_ = 1;
   }
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
   const Entry* probe(std::uint64_t key) const {
     const Bucket& b = buckets_[key & mask_];
     for (const Entry& e : b.e)
@@ -415,10 +613,12 @@ class Table {
     victim->depth = static_cast<std::uint8_t>(depth);
     victim->gen = gen_;
   }
-  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  std::size_t bytes() const { return n_ * sizeof(Bucket); }
 
  private:
-  std::vector<Bucket> buckets_;
+  Bucket* buckets_ = nullptr;
+  std::size_t n_ = 0;
+  std::size_t bytes_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
 };
@@ -455,10 +655,10 @@ class Search {
   std::uint64_t canonical_key(CardSet identity_s, CardSet r) const;
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
-    for (Card c : cards_of{cards}) out |= bit(spos_[c]);
+    for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
     return out;
   }
-  int generate(CardSet legal, Card hint, Card* moves) ;
+  int generate(CardSet legal, Card hint, Card* moves);
 
   Table& table_;
   PlayState st_;
@@ -466,16 +666,18 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
+  bool every_card_played_ = true;
 
-  std::uint8_t spos_[64] = {};      // card -> strength-space bit
-  Card scard_[64] = {};             // bit -> card
-  std::uint8_t seg_[64] = {};       // bit -> segment (effective suit, 4 = none)
-  CardSet seg_mask_[5] = {};        // segment -> bits
-  std::uint8_t slabel_[64] = {};    // bit -> label
-  std::uint8_t owner_[64] = {};     // bit -> seat holding it, or kNoOwner
-  CardSet sh_[kMaxPlayers] = {};    // hands in strength space
-  CardSet identity_s_ = 0;          // identity cards (strength space) from the last trick start
-  CardSet in_hand_ = 0;             // every card still in a hand (card ids)
+  CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
+  std::uint8_t spos_[64] = {};    // card -> strength-space bit
+  Card scard_[64] = {};           // bit -> card
+  std::uint8_t seg_[64] = {};     // bit -> segment (effective suit, 4 = none)
+  CardSet seg_mask_[5] = {};      // segment -> bits
+  std::uint8_t slabel_[64] = {};  // bit -> label
+  std::uint8_t owner_[64] = {};   // bit -> seat holding it, or kNoOwner
+  CardSet sh_[kMaxPlayers] = {};  // hands in strength space
+  CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
+  CardSet in_hand_ = 0;           // every card still in a hand (card ids)
   std::int32_t history_[kMaxPlayers][64] = {};
 };
 
@@ -502,6 +704,12 @@ void Search::setup_space() {
     }
   }
   if (seg_mask_[4]) exact_ = true;
+  for (int k = 0; k < 8; ++k)
+    for (int v = 1; v < 256; ++v) {
+      const int low = __builtin_ctz(v);
+      const Card c = static_cast<Card>(8 * k + low);
+      chunk_[k][v] = chunk_[k][v & (v - 1)] | (((r.deck >> c) & 1) ? bit(spos_[c]) : 0);
+    }
   for (int b = 0; b < pos; ++b) {
     slabel_[b] = exact_ ? kIdentityLabel : ev_.card_label(scard_[b]);
     owner_[b] = kNoOwner;
@@ -511,6 +719,7 @@ void Search::setup_space() {
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
   }
   in_hand_ = remaining_cards(st_);
+  every_card_played_ = every_card_played(st_);
   identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
 }
 
@@ -550,7 +759,8 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
   }
   h = combine(h, word | static_cast<std::uint64_t>(k) << 60);
   std::uint64_t counts = 0;
-  for (int s = 0; s < 5; ++s) counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
+  for (int s = 0; s < 5; ++s)
+    counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
   h = combine(h, counts);
   h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
   h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
@@ -568,7 +778,7 @@ int Search::trick_start(int alpha, int beta) {
   if (st_.is_terminal()) return ev_.terminal(st_);
   const int n = st_.trick_size();
   const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
-  if (total_left == n) {
+  if (total_left == n && every_card_played_) {
     // The last trick: every hand holds one card and must play it.
     for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
     const int v = ev_.terminal(st_);
@@ -577,13 +787,13 @@ int Search::trick_start(int alpha, int beta) {
   }
   const int base = ev_.base(st_);
   int lo, hi;
-  ev_.bounds(st_, in_hand_, base, &lo, &hi);
+  CardSet identity_ids;
+  ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
-
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
-  const CardSet identity = to_space(ev_.identity_cards(st_, in_hand_));
+  const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
   std::uint64_t key = canonical_key(identity, r);
   if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
@@ -638,6 +848,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
   occupied |= trick_s;
   const CardSet legal_s = to_space(legal);
+  CardSet friends_s = 0;
+  for (int p = 0; p < st_.num_players(); ++p)
+    if (p != me && is_max(p) == maxing) friends_s |= sh_[p];
 
   const int len = st_.trick_len();
   const bool leading = len == 0;
@@ -669,6 +882,21 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     }
   }
 
+  // Cards of the opponents still to play in this trick, and whether one of them could ruff.
+  CardSet later_opp = 0;
+  bool later_opp_ruff = false;
+  if (!leading && !last) {
+    int p = me;
+    for (int i = len + 1; i < st_.trick_size(); ++i) {
+      do {
+        p = p + 1 == st_.num_players() ? 0 : p + 1;
+      } while (!((st_.active() >> p) & 1));
+      if (is_max(p) == maxing) continue;
+      later_opp |= sh_[p];
+      if (r.trump >= 0 && (sh_[p] & seg_mask_[r.trump]) && !(sh_[p] & seg_mask_[led]))
+        later_opp_ruff = true;
+    }
+  }
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -686,23 +914,36 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     int score;
     if (leading) {
       score = (c == hint) ? (1 << 28) : 0;
-      // Prefer a card that is the top of its suit.
-      if (!((occupied & ~own) & seg_mask_[seg_[b]] & ~((2ULL << b) - 1))) score += 1 << 20;
+      const CardSet higher = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+      if (!(higher & ~own)) {
+        // The top of its suit: cash it, with its points.
+        score += (3 << 20) + pts * 1024;
+      } else if (higher & friends_s & ~own) {
+        // A partner holds a higher card: lead low towards it.
+        score += (2 << 20) - pts * 1024 - b * 4;
+      } else {
+        score += (1 << 20) - pts * 1024 - b * 4;
+      }
     } else {
       const bool wins = r.beats(c, w, led);
-      const int strength_rank = b;
+      const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
         if (wins) {
           score = (6 << 20) + pts * 1024 - strength_rank * 4;
         } else if (friend_winning) {
-          score = (5 << 20) + pts * 1024;
+          score = (5 << 20) + pts * 1024 - strength_rank * 4;
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
       } else if (friend_winning && winner_sure) {
-        score = (5 << 20) + pts * 1024;
+        score = (5 << 20) + pts * 1024 - strength_rank * 4;
       } else if (wins) {
-        score = (4 << 20) + pts * 256 + strength_rank * 4;
+        // Would it hold against the players still to come?
+        const CardSet above_c = seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+        bool sure = !(later_opp & above_c);
+        if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
+        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4
+                     : (4 << 20) + pts * 256 + strength_rank * 4;
       } else {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
       }
@@ -717,7 +958,6 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     scores[i] = score;
     moves[i] = c;
   }
-  (void)own;
   return n;
 }
 
@@ -758,57 +998,22 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
 }
 
 int Search::mtd(int guess, int lower, int upper) {
-  static const int mode = getenv("TT_MODE") ? atoi(getenv("TT_MODE")) : 0;
-  if (mode == 1) return node(lower - 1, upper + 1);
-  if (mode == 2) {
-    while (lower < upper) {
-      const int beta = lower + (upper - lower + 1) / 2;
-      const int g = node(beta - 1, beta);
-      if (g < beta) upper = g; else lower = g;
-    }
-    return lower;
-  }
-  if (mode == 4) {
-    // MTD(f) steps, widened to bisection when a step moves little.
-    int g = std::clamp(guess, lower, upper);
-    while (lower < upper) {
-      int beta = g == lower ? g + 1 : g;
-      const int mid = lower + (upper - lower + 1) / 2;
-      if (upper - lower > 8) beta = (beta + mid + 1) / 2;
-      beta = std::clamp(beta, lower + 1, upper);
-      g = node(beta - 1, beta);
-      if (g < beta) upper = g; else lower = g;
-    }
-    return lower;
-  }
-  if (mode == 3) {
-    int g = std::clamp(guess, lower, upper);
-    int passes = 0;
-    while (lower < upper) {
-      const int beta = g == lower ? g + 1 : g;
-      g = node(beta - 1, beta);
-      if (g < beta) upper = g; else lower = g;
-      ++passes;
-    }
-    fprintf(stderr, "passes %d\n", passes);
-    return lower;
-  }
-  int g = std::clamp(guess, lower, upper);
+  // Zero-window tests: the first at the guess, then bisection of what is left; each fail-soft
+  // result narrows the interval by as much as it proves.
+  int beta = std::clamp(guess, lower + 1, std::max(lower + 1, upper));
   while (lower < upper) {
-    const int beta = g == lower ? g + 1 : g;
-    g = node(beta - 1, beta);
+    const int g = node(beta - 1, beta);
     if (g < beta) {
       upper = g;
     } else {
       lower = g;
     }
+    beta = lower + (upper - lower + 1) / 2;
   }
   return lower;
 }
 
 void Search::representatives(CardSet legal, Card* rep_of) const {
-  const int me = st_.to_move();
-  (void)me;
   CardSet occupied = 0;
   for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
   for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
@@ -858,8 +1063,8 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
                      static_cast<std::uint64_t>(r.last_trick_bonus) << 8 |
                      static_cast<std::uint64_t>(r.trick_bonus) << 16);
   const FollowPolicy& p = r.policy;
-  h = combine(h, static_cast<std::uint64_t>(p.void_trump) | static_cast<std::uint64_t>(p.overtrump)
-                                                                << 4 |
+  h = combine(h, static_cast<std::uint64_t>(p.void_trump) |
+                     static_cast<std::uint64_t>(p.overtrump) << 4 |
                      static_cast<std::uint64_t>(p.head_trump_lead) << 8 |
                      static_cast<std::uint64_t>(p.head_in_suit) << 9 |
                      static_cast<std::uint64_t>(p.may_trump_when_able_to_follow) << 10 |
@@ -888,72 +1093,28 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
 // ---------------------------------------------------------------------------------------
 // Helpers
 
-CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size) {
-  switch (rules.trick_bonus) {
+CardSet trick_bonus_cards(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
     case TrickBonus::kNone:
       return 0;
-    case TrickBonus::kKlaverjasRoem: {
-      if (trick_size != 4) return 0;
-      CardSet out = 0;
-      for (int s = 0; s < kNumSuits; ++s) {
-        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
-        const CardSet t = lane & (lane >> 1) & (lane >> 2);
-        out |= ((t | (t << 1) | (t << 2)) & kLaneMask) << (16 * s);
-      }
-      for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
-        CardSet four = 0;
-        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
-        if ((remaining & four) == four) out |= four;
-      }
-      if (rules.trump >= 0) {
-        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
-        if ((remaining & stuk) == stuk) out |= stuk;
-      }
-      return out;
-    }
+    case TrickBonus::kKlaverjasRoem:
+      return roem_chances(s).cards;
   }
-  return remaining;
+  return kAllCards;
 }
 
-int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
-                      int tricks_left) {
-  switch (rules.trick_bonus) {
+int trick_bonus_bound(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
     case TrickBonus::kNone:
       return 0;
-    case TrickBonus::kKlaverjasRoem: {
-      if (trick_size != 4 || tricks_left <= 0) return 0;
-      // Candidate trick values: four of a kind, and runs (at most one run per three cards of a
-      // suit in runs); a stuk adds 20 to one trick.
-      int values[16];
-      int n = 0;
-      if (popcount(remaining & (bit(make_card(0, kJack)) | bit(make_card(1, kJack)) |
-                                bit(make_card(2, kJack)) | bit(make_card(3, kJack)))) == 4)
-        values[n++] = 200;
-      for (int rank : {kAce, kTen, kKing, kQueen}) {
-        CardSet four = 0;
-        for (int s = 0; s < kNumSuits; ++s) four |= bit(make_card(s, rank));
-        if ((remaining & four) == four) values[n++] = 100;
-      }
-      for (int s = 0; s < kNumSuits; ++s) {
-        const CardSet lane = (remaining >> (16 * s)) & kLaneMask;
-        const CardSet t = lane & (lane >> 1) & (lane >> 2);
-        const int in_runs = popcount((t | (t << 1) | (t << 2)) & kLaneMask);
-        for (int k = 0; k < in_runs / 3 && n < 16; ++k) values[n++] = 50;
-      }
-      std::sort(values, values + n, [](int a, int b) { return a > b; });
-      int total = 0;
-      for (int i = 0; i < n && i < tricks_left; ++i) total += values[i];
-      if (rules.trump >= 0) {
-        const CardSet stuk = bit(make_card(rules.trump, kKing)) | bit(make_card(rules.trump, kQueen));
-        if ((remaining & stuk) == stuk) total += 20;
-      }
-      return total;
-    }
+    case TrickBonus::kKlaverjasRoem:
+      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played());
   }
   return 1 << 14;
 }
 
 int sure_tricks(const PlayState& s) {
+  if (!every_card_played(s)) return 0;
   return popcount(cashable(s));
 }
 
@@ -987,18 +1148,22 @@ std::size_t Solver::memory_bytes() const {
 namespace {
 
 struct Prepared {
-  int side;       // the side reported to the caller
-  int max_side;   // the side the search maximizes
+  int side;      // the side reported to the caller
+  int max_side;  // the side the search maximizes
   std::unique_ptr<Evaluator> ev;
 };
 
 Prepared prepare(const PlayState& s, const Objective& o) {
+  if (s.folding())
+    throw std::invalid_argument(
+        "the solver does not search folds: this play state lets players fold (folding)");
   Prepared p;
   p.side = o.side >= 0 ? o.side : s.side(s.to_move());
   if (o.side >= 0 && side_mask(s, o.side) == 0)
     throw std::invalid_argument("objective side " + std::to_string(o.side) +
                                 " is not the side of any playing seat");
-  const bool klaverjas = o.scoring == Scoring::kKlaverjas || o.kind == ObjectiveKind::kKlaverjasMade;
+  const bool klaverjas =
+      o.scoring == Scoring::kKlaverjas || o.kind == ObjectiveKind::kKlaverjasMade;
   if (klaverjas) {
     if (s.num_players() != 4 || s.active() != 0xF)
       throw std::invalid_argument("Klaverjas scoring needs a four-seat deal");
@@ -1049,11 +1214,10 @@ int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
 }
 
 // The exact final value of the search's current position.
-int exact_value(Search& s, const Evaluator& ev, int root_base, int guess) {
+int exact_value(Search& s, const Evaluator& ev, int guess) {
   if (s.state().is_terminal()) return ev.terminal(s.state());
   int hi;
   const int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
-  (void)root_base;
   return s.mtd(guess, lo, hi);
 }
 
@@ -1064,22 +1228,22 @@ int made_threshold(const Objective& o) {
 }  // namespace
 
 int Solver::value(const PlayState& state, const Objective& o) {
-  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
-                         const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal()
-                                               ? ev.terminal(s.state()) >= t
-                                               : s.node(t - 1, t) >= t;
-                         return static_cast<int>(p.side == o.playing_team ? made : !made);
-                       }
-                       int hi;
-                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
-                       const int guess = lo + (hi - lo) / 2;
-                       const int v = s.state().is_terminal() ? ev.terminal(s.state())
-                                                             : s.mtd(guess, lo, hi);
-                       return ev.report(v, root_base);
-                     });
+  return with_search(
+      impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+        if (o.kind == ObjectiveKind::kKlaverjasMade) {
+          const int t = made_threshold(o);
+          const bool made =
+              s.state().is_terminal() ? ev.terminal(s.state()) >= t : s.node(t - 1, t) >= t;
+          return static_cast<int>(p.side == o.playing_team ? made : !made);
+        }
+        int hi;
+        const int lo = root_bounds_lo(s, ev, root_base, &hi);
+        const int guess = ev.guess(s.state(), remaining_cards(s.state()) | trick_set(s.state()),
+                                   root_base, lo, hi);
+        const int v = s.state().is_terminal() ? ev.terminal(s.state()) : s.mtd(guess, lo, hi);
+        return ev.report(v, root_base);
+      });
 }
 
 bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
@@ -1087,9 +1251,8 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (o.kind == ObjectiveKind::kKlaverjasMade) {
                          const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal()
-                                               ? ev.terminal(s.state()) >= t
-                                               : s.node(t - 1, t) >= t;
+                         const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t
+                                                                   : s.node(t - 1, t) >= t;
                          const int v = p.side == o.playing_team ? made : !made;
                          return v >= target;
                        }
@@ -1126,7 +1289,8 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         if (made_kind) {
           root_final = s.node(t - 1, t) >= t ? t : t - 1;
         } else {
-          root_final = s.mtd(lo + (hi - lo) / 2, lo, hi);
+          root_final =
+              s.mtd(ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi), lo, hi);
         }
         res.value = to_report(root_final);
         const CardSet legal = st.legal_moves();
@@ -1143,7 +1307,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
               v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
               v = v >= t ? t : t - 1;
             } else {
-              v = exact_value(s, ev, root_base, root_final);
+              v = exact_value(s, ev, root_final);
             }
             s.undo();
             value_of[r] = v;
@@ -1165,7 +1329,8 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
   std::vector<int> values(n, 0);
   if (card_values) card_values->assign(n * 64, missing);
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  threads = static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;

@@ -177,8 +177,8 @@ std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks
   const std::size_t n = deals.size();
   std::vector<DdTable> out(n);
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads),
-                                                   std::max<std::size_t>(n, 1)));
+  threads = static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr error;
   std::mutex error_mutex;

@@ -18,6 +18,7 @@ from tricktaker.playouts import playouts_from_deals, playouts_from_position, ran
 from tricktaker.registry import GameInfo, from_json, games, load
 from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate
+from tricktaker.solve import Solution, Solver, dd_table, dd_tables, solve, solve_many
 from tricktaker.tensors import decode_observation, observation_shape, observation_tensor
 
 __version__ = "0.1.0"
@@ -38,8 +39,12 @@ __all__ = [
     "Rank",
     "RulesTable",
     "SimulationResults",
+    "Solution",
+    "Solver",
     "Suit",
     "cards_from_mask",
+    "dd_table",
+    "dd_tables",
     "decode_observation",
     "from_json",
     "games",
@@ -53,4 +58,6 @@ __all__ = [
     "random_playouts",
     "sample_deals",
     "simulate",
+    "solve",
+    "solve_many",
 ]

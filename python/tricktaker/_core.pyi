@@ -37,12 +37,17 @@ __all__: list[str] = [
     "KirvesWinner",
     "KlaverjasDealScore",
     "KlaverjasPlayouts",
+    "Objective",
+    "ObjectiveKind",
     "OvertrumpDuty",
     "PlayState",
     "RED_JOKER",
     "Rng",
     "RulesTable",
     "SET_BACK_RANKS",
+    "Scoring",
+    "SolveResult",
+    "Solver",
     "TrickBonus",
     "TrickRecord",
     "VoidTrumpDuty",
@@ -51,6 +56,7 @@ __all__: list[str] = [
     "allfours_rules",
     "allfours_score",
     "card_to_string",
+    "format_pbn",
     "history_is_legal",
     "jick_of",
     "kiksas_deck",
@@ -78,12 +84,20 @@ __all__: list[str] = [
     "legal_cards",
     "mask_to_ids",
     "parse_card",
+    "parse_pbn",
     "play_exclusions",
     "playouts_from_deals",
     "playouts_from_state",
     "random_playouts",
+    "ranks_needed",
+    "solve_many",
     "time_random_playouts",
     "trick_winner_index",
+    "whist_dd_table",
+    "whist_dd_tables",
+    "whist_deck",
+    "whist_rules",
+    "whist_state",
 ]
 
 class IllegalAction(ValueError):
@@ -986,6 +1000,136 @@ class DealSampler:
     @property
     def num_locations(self) -> int: ...
 
+class ObjectiveKind:
+    """
+    Members:
+
+      TRICKS
+
+      POINTS
+
+      MARGIN
+
+      KLAVERJAS_MADE
+    """
+
+    KLAVERJAS_MADE: typing.ClassVar[ObjectiveKind]
+    MARGIN: typing.ClassVar[ObjectiveKind]
+    POINTS: typing.ClassVar[ObjectiveKind]
+    TRICKS: typing.ClassVar[ObjectiveKind]
+    __members__: typing.ClassVar[dict[str, ObjectiveKind]]
+    @typing.overload
+    def __eq__(self, other: ObjectiveKind) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: ObjectiveKind) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class Scoring:
+    """
+    Members:
+
+      PLAIN
+
+      KLAVERJAS
+    """
+
+    KLAVERJAS: typing.ClassVar[Scoring]
+    PLAIN: typing.ClassVar[Scoring]
+    __members__: typing.ClassVar[dict[str, Scoring]]
+    @typing.overload
+    def __eq__(self, other: Scoring) -> bool: ...
+    @typing.overload
+    def __eq__(self, other: typing.Any) -> bool: ...
+    def __getstate__(self) -> int: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __init__(self, value: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __int__(self) -> int: ...
+    @typing.overload
+    def __ne__(self, other: Scoring) -> bool: ...
+    @typing.overload
+    def __ne__(self, other: typing.Any) -> bool: ...
+    def __repr__(self) -> str: ...
+    def __setstate__(self, state: typing.SupportsInt | typing.SupportsIndex) -> None: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+class Objective:
+    """
+    What the solver maximizes, and for which side.
+    """
+    def __init__(
+        self,
+        *,
+        kind: ObjectiveKind = ...,
+        side: typing.SupportsInt | typing.SupportsIndex = -1,
+        scoring: Scoring = ...,
+        playing_team: typing.SupportsInt | typing.SupportsIndex = 0,
+        pit_for_any_team: bool = True,
+        tie_is_nat: bool = True,
+    ) -> None: ...
+    @property
+    def kind(self) -> ObjectiveKind: ...
+    @property
+    def pit_for_any_team(self) -> bool: ...
+    @property
+    def playing_team(self) -> int: ...
+    @property
+    def scoring(self) -> Scoring: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def tie_is_nat(self) -> bool: ...
+
+class SolveResult:
+    @property
+    def best(self) -> int: ...
+    @property
+    def cards(self) -> list[tuple[int, int]]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def value(self) -> int: ...
+
+class Solver:
+    """
+    A double-dummy solver that owns its transposition table; one per thread.
+    """
+    def __init__(self, *, memory_mb: typing.SupportsInt | typing.SupportsIndex = 32) -> None: ...
+    def clear(self) -> None: ...
+    def reaches(
+        self,
+        state: PlayState,
+        objective: Objective,
+        target: typing.SupportsInt | typing.SupportsIndex,
+    ) -> bool: ...
+    def solve(self, state: PlayState, objective: Objective = ...) -> SolveResult: ...
+    def value(self, state: PlayState, objective: Objective = ...) -> int: ...
+    @property
+    def memory_bytes(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
 ) -> int:
@@ -1029,6 +1173,10 @@ def allfours_score(
     """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def format_pbn(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    first: typing.SupportsInt | typing.SupportsIndex = 0,
+) -> str: ...
 def history_is_legal(state: PlayState) -> bool:
     """
     Whether every card of the history was legal for the hands the state holds now plus the cards played and folded since.
@@ -1182,6 +1330,11 @@ def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
     """
 
 def parse_card(arg0: str) -> int: ...
+def parse_pbn(text: str) -> list[int]:
+    """
+    Hands by seat (N, E, S, W) as card masks.
+    """
+
 def play_exclusions(
     state: PlayState,
     known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
@@ -1230,6 +1383,17 @@ def random_playouts(
     n random deals played with random legal cards; a dict of numpy arrays, one row per deal. Deal i depends only on (seed, i).
     """
 
+def ranks_needed(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+) -> int: ...
+def solve_many(
+    states: collections.abc.Sequence[PlayState],
+    objective: Objective = ...,
+    *,
+    threads: typing.SupportsInt | typing.SupportsIndex = 0,
+    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
+    card_values: bool = False,
+) -> typing.Any: ...
 def time_random_playouts(
     game: GamePlayouts,
     n: typing.SupportsInt | typing.SupportsIndex,
@@ -1245,6 +1409,36 @@ def trick_winner_index(
     """
     Position of the card winning a (partial) trick, or -1 for an empty one.
     """
+
+def whist_dd_table(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex,
+    solver: Solver,
+) -> numpy.typing.NDArray[numpy.int32]:
+    """
+    Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on lead.
+    """
+
+def whist_dd_tables(
+    deals: collections.abc.Sequence[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+    ],
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+    *,
+    threads: typing.SupportsInt | typing.SupportsIndex = 0,
+    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
+) -> numpy.typing.NDArray[numpy.int32]: ...
+def whist_deck(ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13) -> int: ...
+def whist_rules(
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+) -> RulesTable: ...
+def whist_state(
+    hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+    trump: typing.SupportsInt | typing.SupportsIndex,
+    leader: typing.SupportsInt | typing.SupportsIndex,
+    ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
+) -> PlayState: ...
 
 ALL_CARDS: int = 2305596714850942975
 BLACK_JOKER: int = 14

@@ -637,6 +637,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
 
+    slv = sub.add_parser("solve", help="double-dummy value of a position and of each legal card")
+    _game_options(slv)
+    slv.add_argument("position", help="the game's position text (e.g. whist: 'trump=S N:...')")
+    slv.add_argument("--objective", help="tricks, points, margin or made (default: the game's own)")
+    slv.add_argument("--side", help="NS or EW (default: the side to move)")
+
     gms = sub.add_parser("games", help="list the games, their presets and options")
     gms.add_argument("game", nargs="?", help="show this game's options")
     return parser
@@ -647,6 +653,18 @@ def _load_game(args: argparse.Namespace) -> Game:
     if args.num_players is not None:
         options["num_players"] = args.num_players
     return load(args.game, preset=args.preset, **options)
+
+
+def run_solve(args: argparse.Namespace, game: Game, out: TextIO) -> int:
+    """``tricktaker solve GAME POSITION``: the value and a table of every legal card's value."""
+    from tricktaker.solve import solve
+
+    parse = getattr(game, "parse_position", None)
+    if parse is None:
+        raise ValueError(f"{game.name} has no position text to solve")
+    deal = parse(args.position)
+    print(solve(deal, objective=args.objective, side=args.side).table(), file=out)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -660,6 +678,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = _load_game(args)
         if args.command == "play":
             return run_play(args, game, sys.stdin, out)
+        if args.command == "solve":
+            return run_solve(args, game, out)
         return run_simulate(args, game, out, err)
     except ValueError as exc:
         print(f"tricktaker: error: {exc}", file=err)

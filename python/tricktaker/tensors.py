@@ -931,7 +931,81 @@ _Codec = tuple[
     Callable[[_Spec, _Reader], dict[str, Any]],
     Callable[[_Spec, dict[str, Any]], dict[str, Any]],
 ]
+# --- Whist -----------------------------------------------------------------------------------
+
+WH_PHASES = ("play", "over")
+WH_STRAINS = ("S", "H", "D", "C", "NT")
+
+
+def _whist_spec(game: Game) -> _Spec:
+    from tricktaker.cards import cards_from_mask
+    from tricktaker.games import whist as wh
+
+    spec = _Spec(wh.SEATS, cards_from_mask(game.deck_mask))  # type: ignore[attr-defined]
+    ranks = float(game.options.ranks_per_suit)
+    spec.add("phase", 2, "one_hot")
+    spec.seat("to_move")
+    spec.seat("leader")
+    spec.add("trump", 5, "one_hot")
+    spec.cards("hand")
+    spec.add("hand_sizes", 4, "values", ranks)
+    spec.seat("trick_leader")
+    spec.per_seat_cards("trick")
+    spec.per_seat_cards("played")
+    spec.add("tricks_won", 2, "values", ranks)
+    return spec
+
+
+def _whist_encode(spec: _Spec, obs: dict[str, Any]) -> npt.NDArray[np.float32]:
+    w = _Writer(spec, spec.seats.index(obs["seat"]))
+    w.one_hot("phase", WH_PHASES.index(obs["phase"]))
+    w.seat("to_move", obs["to_move"])
+    w.seat("leader", obs["leader"])
+    w.one_hot("trump", WH_STRAINS.index(obs["trump"]))
+    w.cards("hand", obs["hand"])
+    w.seat_values("hand_sizes", dict(zip(spec.seats, obs["hand_sizes"], strict=True)))
+    w.trick(obs["trick"])
+    w.played(obs["tricks"])
+    side = w.me % 2
+    w.values("tricks_won", [obs["tricks_won"][side], obs["tricks_won"][1 - side]])
+    return w.v
+
+
+def _whist_decode(spec: _Spec, r: _Reader) -> dict[str, Any]:
+    side = r.me % 2
+    won = r.ints("tricks_won")
+    sizes = r.seat_ints("hand_sizes")
+    return {
+        "seat": spec.seats[r.me],
+        "phase": r.one_hot("phase", WH_PHASES),
+        "to_move": r.seat("to_move"),
+        "leader": r.seat("leader"),
+        "trump": r.one_hot("trump", WH_STRAINS),
+        "hand": r.cards("hand"),
+        "hand_sizes": [sizes[s] for s in spec.seats],
+        "trick": r.trick(),
+        "played": r.played(),
+        "tricks_won": won if side == 0 else won[::-1],
+    }
+
+
+def _whist_summary(spec: _Spec, obs: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "seat": obs["seat"],
+        "phase": obs["phase"],
+        "to_move": obs["to_move"],
+        "leader": obs["leader"],
+        "trump": obs["trump"],
+        "hand": _sorted_cards(obs["hand"]),
+        "hand_sizes": list(obs["hand_sizes"]),
+        "trick": [list(x) for x in obs["trick"]],
+        "played": _played_from(obs["tricks"], spec.seats),
+        "tricks_won": list(obs["tricks_won"]),
+    }
+
+
 _CODECS: dict[str, _Codec] = {
+    "whist": (_whist_spec, _whist_encode, _whist_decode, _whist_summary),
     "klaverjas": (_klaverjas_spec, _klaverjas_encode, _klaverjas_decode, _klaverjas_summary),
     "kiksas": (_kiksas_spec, _kiksas_encode, _kiksas_decode, _kiksas_summary),
     "trikiksis": (_kiksas_spec, _kiksas_encode, _kiksas_decode, _kiksas_summary),

@@ -33,8 +33,9 @@
 // Adding an objective for another game (Kirves winning the deal, Kiksas first to a target,
 // All Fours game points):
 //   1. add an ObjectiveKind (and any parameters to Objective);
-//   2. in solver.cc, write a class derived from Evaluator (its methods are documented there,
-//      next to the Tricks, Points and Margin evaluators, which are short examples):
+//   2. in solver.cc, write a class derived from Evaluator (or EvaluatorBase, which knows the
+//      side's seats and the trumps by strength); its methods are documented there, next to
+//      the Tricks, Points and Margin evaluators, which are short examples:
 //        terminal(s)        the final value of a finished play, from the game's own scoring
 //                           code (as Points calls klaverjas_score), so the two never disagree;
 //        base(s)            the part of the final value already certain at a trick boundary,
@@ -43,12 +44,17 @@
 //        state_key(s)       any other score-relevant state (tricks won per side for "first to
 //                           two", points for "first to a target", who won which trick card for
 //                           High/Low/Jack/Game);
-//        bounds(s, ...)     certain bounds on the final value from this trick boundary;
+//        bounds(s, in_play, base, lo, hi)
+//                           certain bounds on the final value (what is won, plus or minus
+//                           what is still in play; cards sure to fall to a side);
 //        card_label(c)      cards with equal labels (0..14) are interchangeable for the
 //                           objective when they touch in strength; kIdentityLabel when the card
 //                           itself matters (the jack of trumps in All Fours);
-//        identity_cards(s)  cards whose identity matters from here on (possible roem);
-//        report(final, root) the value reported to the caller (the remaining play, or the whole
+//        has_identity(), identity_cards(s, in_play)
+//                           cards whose identity matters from here on (possible roem);
+//        guess(...)         a first value for the zero-window driver (optional);
+//        report(final, root_base)
+//                           the value reported to the caller (the remaining play, or the whole
 //                           deal for a yes/no objective);
 //   3. construct it in make_evaluator() in solver.cc, and add a test against brute force.
 #pragma once
@@ -154,12 +160,11 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
 
 // Helpers the evaluators share (exposed for tests).
 
-// Cards that can still take part in a trick bonus (Klaverjas roem) when `remaining` are the
-// cards not yet played and tricks have `trick_size` cards.
-CardSet trick_bonus_cards(const RulesTable& rules, CardSet remaining, int trick_size);
-// An upper bound on the trick bonuses still to be scored in `tricks_left` tricks.
-int trick_bonus_bound(const RulesTable& rules, CardSet remaining, int trick_size,
-                      int tricks_left);
+// Cards that can still take part in a trick bonus (Klaverjas roem): at a trick boundary the
+// cards of a combination must lie in different hands.
+CardSet trick_bonus_cards(const PlayState& state);
+// An upper bound on the trick bonuses still to be scored.
+int trick_bonus_bound(const PlayState& state);
 // Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
 int sure_tricks(const PlayState& state);
 

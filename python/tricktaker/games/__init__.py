@@ -1,5 +1,5 @@
 """One module per game family; importing this package registers them all."""
 
-from tricktaker.games import allfours, kiksas, kirves, klaverjas
+from tricktaker.games import allfours, kiksas, kirves, klaverjas, whist
 
-__all__ = ["allfours", "kiksas", "kirves", "klaverjas"]
+__all__ = ["allfours", "kiksas", "kirves", "klaverjas", "whist"]

@@ -308,7 +308,32 @@ class KirvesAdapter(GameAdapter):
         return out
 
 
+# --- Whist -------------------------------------------------------------------------------------
+
+
+class WhistAdapter(GameAdapter):
+    """No calls; a deal is the whole game (no matches). Reward: the seat's side's tricks minus
+    the other side's."""
+
+    def _num_seats(self) -> int:
+        return 4
+
+    def _deal_seat_names(self) -> tuple[str, ...]:
+        return ("N", "E", "S", "W")
+
+    def _cards(self) -> list[Card]:
+        return cards_from_mask(self.game.deck_mask)  # type: ignore[attr-defined]
+
+    def _calls(self) -> list[str]:
+        return []
+
+    def deal_rewards(self, result: Any) -> list[float]:
+        tricks = result.tricks
+        return [float(tricks[s % 2] - tricks[1 - s % 2]) for s in range(4)]
+
+
 _ADAPTERS: dict[str, Callable[[Game], GameAdapter]] = {
+    "whist": WhistAdapter,
     "klaverjas": KlaverjasAdapter,
     "allfours": AllFoursAdapter,
     "pitch": AllFoursAdapter,

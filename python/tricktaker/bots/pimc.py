@@ -49,10 +49,6 @@ from tricktaker.games.base import Action, Game
 
 __all__ = ["PimcBot", "Position", "position_for"]
 
-# The solver's bindings (Solver, Objective, ObjectiveKind, Scoring), typed loosely until their
-# stub entries are in the committed _core.pyi.
-_solver: Any = _core
-
 DEFAULT_SAMPLES = 12
 DEFAULT_MEMORY_MB = 16
 # Cards left in the hands from which the search takes over from the rules (see Position).
@@ -65,14 +61,14 @@ class Position:
     """A seat's view of the play, and how to rebuild the full play state from sampled hands."""
 
     view: PlayView
-    make_state: Callable[[list[int]], Any]  # hands held now, by seat -> PlayState
-    objective: Any
+    make_state: Callable[[list[int]], _core.PlayState | None]  # hands held now, by seat
+    objective: _core.Objective
     hidden: HiddenCards
     # the search runs only when at most this many cards are left in the hands (before that the
     # rule-based bot plays: a full double-dummy search of a long deal costs seconds a sample)
     max_cards: int = 64
 
-    def sample(self, rng: _core.Rng, tries: int = 20) -> Any | None:
+    def sample(self, rng: _core.Rng, tries: int = 20) -> _core.PlayState | None:
         """A play state of a sampled deal that fits the whole history, or None.
 
         The sampler knows the counts, the voids and the cards seen; a sampled hand that breaks
@@ -120,7 +116,9 @@ def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = Non
     )
 
 
-def _replay(state: Any, history: Sequence[tuple[int, int]], lenient: bool = False) -> Any | None:
+def _replay(
+    state: _core.PlayState, history: Sequence[tuple[int, int]], lenient: bool = False
+) -> _core.PlayState | None:
     for _, card in history:
         if lenient:
             state.play_any_held(card)
@@ -156,16 +154,16 @@ def _klaverjas_position(
     lenient = options is not None and options.illegal_play == "penalize"
     history = list(view.history)
 
-    def make_state(hands: list[int]) -> Any:
+    def make_state(hands: list[int]) -> _core.PlayState | None:
         start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(4)]
         state = _core.PlayState(rules, start, [0, 1, 0, 1], forehand)
         return _replay(state, history, lenient)
 
     playing_team = kj.seat_index(obs["declarer"]) % 2
-    objective = _solver.Objective(
-        kind=_solver.ObjectiveKind.MARGIN,
+    objective = _core.Objective(
+        kind=_core.ObjectiveKind.MARGIN,
         side=view.me % 2,
-        scoring=_solver.Scoring.KLAVERJAS,
+        scoring=_core.Scoring.KLAVERJAS,
         playing_team=playing_team,
         pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
         tie_is_nat=options is None or bool(options.tie_is_nat),
@@ -247,7 +245,7 @@ def _kiksas_position(
         if s != view.me and s not in view.known
     }
 
-    def make_state(hands: list[int]) -> Any:
+    def make_state(hands: list[int]) -> _core.PlayState | None:
         start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
         if sitting_seat is not None:
             start[sitting_seat] = 0
@@ -263,11 +261,11 @@ def _kiksas_position(
         return _replay(state, history)
 
     if akis:
-        objective = _solver.Objective(
-            kind=_solver.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
+        objective = _core.Objective(
+            kind=_core.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
         )
     else:
-        objective = _solver.Objective(kind=_solver.ObjectiveKind.MARGIN, side=sides[view.me])
+        objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
     if sitting_seat is not None:
         # the turned-down hand is out of play: its six cards are among the unseen ones
         view.hidden[sitting_seat] = 0
@@ -305,16 +303,15 @@ def _allfours_position(
     history = list(view.history)
     leader = history[0][0] if history else view.me
     first_lead = 0 if history else view.legal  # a trump lead may be due (PV6)
-    folding = bool(options.folding)
 
-    def make_state(hands: list[int]) -> Any:
+    def make_state(hands: list[int]) -> _core.PlayState | None:
+        # no fold is left to search (positions with a fold are left to the rules), and the
+        # solver takes no folding states: the play is searched without the option
         start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
-        state = _core.PlayState(
-            rules, start, view.sides, leader, first_lead_cards=first_lead, folding=folding
-        )
+        state = _core.PlayState(rules, start, view.sides, leader, first_lead_cards=first_lead)
         return _replay(state, history)
 
-    objective = _solver.Objective(kind=_solver.ObjectiveKind.MARGIN, side=view.sides[view.me])
+    objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=view.sides[view.me])
     return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
 
 
@@ -346,7 +343,7 @@ def _kirves_position(
     leader = history[0][0] if history else me
     active_mask = sum(1 << s for s in view.active)
 
-    def make_state(hands: list[int]) -> Any:
+    def make_state(hands: list[int]) -> _core.PlayState | None:
         start = [
             (hands[s] | played[s] | (view.hand if s == me else 0)) if s in view.active else 0
             for s in range(n)
@@ -354,7 +351,7 @@ def _kirves_position(
         state = _core.PlayState(rules, start, view.sides, leader, active=active_mask, tricks=5)
         return _replay(state, history)
 
-    objective = _solver.Objective(kind=_solver.ObjectiveKind.TRICKS, side=view.sides[me])
+    objective = _core.Objective(kind=_core.ObjectiveKind.TRICKS, side=view.sides[me])
     return Position(view, make_state, objective, _hidden(view))
 
 
@@ -405,7 +402,7 @@ class PimcBot:
         self.samples = samples
         self.ms = ms
         self.memory_mb = memory_mb
-        self._solver: Any = None
+        self._solver: _core.Solver | None = None
         self._game: Game | None = None
         self._observation: Mapping[str, Any] | None = None
         self.rule = RuleBot(seed)
@@ -420,9 +417,9 @@ class PimcBot:
         self.rule.reset(seed)
 
     @property
-    def solver(self) -> Any:
+    def solver(self) -> _core.Solver:
         if self._solver is None:
-            self._solver = _solver.Solver(memory_mb=self.memory_mb)
+            self._solver = _core.Solver(memory_mb=self.memory_mb)
         return self._solver
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
@@ -451,7 +448,7 @@ class PimcBot:
             return hint
         return Action.play(Card(min(top)))
 
-    def _states(self, position: Position) -> Iterator[Any]:
+    def _states(self, position: Position) -> Iterator[_core.PlayState]:
         """Play states of sampled deals, without end: from the engine's uniform sampler when
         the observation offers it (``sample_hands``, as the simulator's do), else from the
         stand-in sampler of ``tricktaker.bots.sampling``."""

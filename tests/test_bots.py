@@ -432,3 +432,12 @@ def test_klaverjas_lead_signals() -> None:
             assert str(card.card)[0] == "A" and str(card.card)[-1] != trump
             seen["ace"] += 1
     assert seen["small"] and seen["ace"]
+
+
+def test_pimc_with_a_time_budget() -> None:
+    """A budget in milliseconds (not deterministic: it depends on the machine) still plays legal
+    cards, with the engine's sampler and with the stand-in one."""
+    result = compare(tt.load("kiksas"), ["pimc:5ms", "random"], deals=2, seed=1)
+    assert result.pairs[0].plays_per_deal == 2
+    deal, _ = play(tt.load("klaverjas"), 5, ["pimc:5ms"])
+    assert deal.result() is not None

@@ -175,9 +175,6 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
         voids=infer_voids(
             rules, done + [current], False, bool(options.may_trump_when_able_to_follow)
         ),
-        tricks_left=len(obs["hand"]),
-        must_trump_when_void=False,
-        may_trump_instead=bool(options.may_trump_when_able_to_follow),
     )
 
 

@@ -87,9 +87,6 @@ class PlayView:
     hidden: list[int]
     known: dict[int, int] = field(default_factory=dict)  # seat -> cards known to be held
     voids: dict[int, set[int]] = field(default_factory=dict)  # seat -> effective suits
-    tricks_left: int = 0
-    must_trump_when_void: bool = True  # discarding off a plain lead shows a trump void too
-    may_trump_instead: bool = False  # trumping a plain lead does not show a void in it
 
     # --- derived facts ------------------------------------------------------------------
 
@@ -215,19 +212,6 @@ def infer_voids(
             if must_trump_when_void and trump >= 0 and suit != trump and led != trump:
                 voids[seat].add(trump)
     return voids
-
-
-def lowest(view: PlayView, cards: int, key: Callable[[int], tuple[int, ...]] | None = None) -> int:
-    """The cheapest of ``cards``: fewest points, then weakest (trumps count as dear)."""
-
-    def default(c: int) -> tuple[int, ...]:
-        return (int(view.is_trump(c)), view.points(c), view.strength(c), c)
-
-    return min(bits(cards), key=key or default)
-
-
-def highest(view: PlayView, cards: int) -> int:
-    return max(bits(cards), key=lambda c: (view.strength(c), view.points(c), c))
 
 
 def observation_tricks(

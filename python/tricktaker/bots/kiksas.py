@@ -178,7 +178,6 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
         hidden=hidden,
         known=known,
         voids=infer_voids(rules, done + [current], True, False),
-        tricks_left=len(obs["hand"] or []),
     )
 
 

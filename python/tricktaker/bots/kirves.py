@@ -177,8 +177,6 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
         hidden=hidden,
         known=known,
         voids=infer_voids(rules, done + [current], must_trump, False),
-        tricks_left=len(obs["hand"] or []),
-        must_trump_when_void=must_trump,
     )
 
 

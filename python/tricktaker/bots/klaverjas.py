@@ -124,7 +124,6 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
         unseen=unseen,
         hidden=hidden,
         voids=infer_voids(rules, done + [current], False, False),
-        tricks_left=len(obs["hand"]),
     )
     return view
 

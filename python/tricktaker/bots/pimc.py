@@ -18,7 +18,9 @@ in samples is deterministic under the seed, one in milliseconds depends on the m
 What is solved, per game:
 
 * Klaverjas: the team's total minus the opponents' (card points, roem, pit) with the game's own
-  scoring;
+  scoring, from trick 2 on (a full 32-card search costs about 0.1 s a sample, up to 0.5 s, so
+  trick 1 is left to the rules); with ``trick_history_visible = last_trick_only`` the history
+  cannot be replayed and the rules play;
 * Kiksas and Trikiksis: the card-point margin of the seat's side; in an Akis (a) or (b) the
   soloist's tricks. A misère Akis (c) and deals without a full trick history are left to the
   rule-based bot;
@@ -26,8 +28,10 @@ What is solved, per game:
   a bystander of a cut-jack deal leaves the play to the rules;
 * All Fours and Pitch: the margin in game values, with the scoring items (the jack of trumps,
   jick, jokers, trey, five, a captured low) given extra card points for the search only, so
-  that capturing them counts. The pitcher's trump-fixing first card and positions with folded
-  players are left to the rule-based bot.
+  that capturing them counts; searched once at most 24 cards are left in the hands (a deal
+  whose hands grew to 9 or 12 cards by running the cards took up to minutes a sample with 36
+  cards, so its first tricks are left to the rules). The pitcher's trump-fixing first card and
+  positions with folded players are left to the rule-based bot.
 
 Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
 bot's: its hand evaluation is cheap and PIMC would need a solver run per option.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "tricktaker/parallel.h"
 #include "tricktaker/sampling.h"
 
 namespace py = pybind11;
@@ -64,34 +65,14 @@ std::tuple<py::array_t<std::uint64_t>, std::uint64_t> sample(
   {
     py::gil_scoped_release release;
     const std::size_t total = static_cast<std::size_t>(n);
-    if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    threads = static_cast<int>(
-        std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(total, 1)));
+    threads = resolve_threads(threads, total);
     const PlayCheck* checker = state != nullptr ? &check : nullptr;
-    if (threads == 1) {
-      sample_completions(sampler, checker, seed, 0, total, data, &proposals);
-    } else {
-      std::vector<std::thread> pool;
-      std::vector<std::uint64_t> counts(static_cast<std::size_t>(threads), 0);
-      std::exception_ptr error;
-      std::mutex lock;
-      const std::size_t chunk = (total + threads - 1) / threads;
-      for (int t = 0; t < threads; ++t) {
-        const std::size_t begin = t * chunk, end = std::min(total, begin + chunk);
-        if (begin >= end) continue;
-        pool.emplace_back([&, t, begin, end] {
-          try {
-            sample_completions(sampler, checker, seed, begin, end, data, &counts[t]);
-          } catch (...) {
-            std::lock_guard<std::mutex> guard(lock);
-            if (!error) error = std::current_exception();
-          }
-        });
-      }
-      for (auto& th : pool) th.join();
-      if (error) std::rethrow_exception(error);
-      for (std::uint64_t c : counts) proposals += c;
-    }
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(threads), 0);
+    run_threads(threads, [&](int t) {
+      const auto [begin, end] = chunk_of(total, threads, t);
+      if (begin < end) sample_completions(sampler, checker, seed, begin, end, data, &counts[t]);
+    });
+    for (std::uint64_t c : counts) proposals += c;
   }
   return {out, proposals};
 }

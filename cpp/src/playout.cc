@@ -6,6 +6,8 @@
 #include <thread>
 #include <utility>
 
+#include "tricktaker/parallel.h"
+
 namespace tricktaker {
 
 ResultColumns::ResultColumns(const std::vector<ColumnSpec>& specs, std::vector<void*> buffers)
@@ -430,9 +432,7 @@ void write_setup(const GamePlayouts& game, const PlayoutDeal& deal, const Result
 // Runs fn(i) for i in [0, n) over threads; rethrows the exception of the lowest failing i.
 template <typename Fn>
 void run_parallel(std::size_t n, int threads, const Fn& fn) {
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(
-      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  threads = resolve_threads(threads, n);
   struct Failure {
     std::size_t index = 0;
     bool failed = false;
@@ -450,17 +450,10 @@ void run_parallel(std::size_t n, int threads, const Fn& fn) {
       failures[t] = Failure{i, true, false, e.what()};
     }
   };
-  if (threads == 1) {
-    work(0, 0, n);
-  } else {
-    std::vector<std::thread> pool;
-    const std::size_t chunk = (n + threads - 1) / threads;
-    for (int t = 0; t < threads; ++t) {
-      const std::size_t begin = t * chunk, end = std::min(n, begin + chunk);
-      if (begin < end) pool.emplace_back(work, t, begin, end);
-    }
-    for (auto& th : pool) th.join();
-  }
+  run_threads(threads, [&](int t) {
+    const auto [begin, end] = chunk_of(n, threads, t);
+    work(t, begin, end);
+  });
   for (const Failure& f : failures) {  // chunks are in index order: the first is the lowest
     if (!f.failed) continue;
     const std::string what = "deal " + std::to_string(f.index) + ": " + f.what;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <new>
+
+#include "tricktaker/parallel.h"
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
@@ -1328,13 +1330,9 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
   const std::size_t n = states.size();
   std::vector<int> values(n, 0);
   if (card_values) card_values->assign(n * 64, missing);
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(
-      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  threads = resolve_threads(threads, n);
   std::atomic<std::size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&]() {
+  run_threads(threads, [&](int) {
     try {
       Solver solver(memory_mb);
       for (;;) {
@@ -1349,19 +1347,10 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
         }
       }
     } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      next.store(n);
+      next.store(n);  // the other threads stop at their next item
+      throw;
     }
-  };
-  if (threads == 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (int i = 0; i < threads; ++i) pool.emplace_back(work);
-    for (auto& th : pool) th.join();
-  }
-  if (error) std::rethrow_exception(error);
+  });
   return values;
 }
 

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "tricktaker/parallel.h"
+
 namespace tricktaker {
 
 namespace {
@@ -176,13 +178,9 @@ std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks
   check_ranks(ranks_per_suit);
   const std::size_t n = deals.size();
   std::vector<DdTable> out(n);
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(
-      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(n, 1)));
+  threads = resolve_threads(threads, n);
   std::atomic<std::size_t> next{0};
-  std::exception_ptr error;
-  std::mutex error_mutex;
-  auto work = [&]() {
+  run_threads(threads, [&](int) {
     try {
       Solver solver(memory_mb);
       for (;;) {
@@ -191,19 +189,10 @@ std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks
         out[i] = whist_dd_table(deals[i], ranks_per_suit, solver);
       }
     } catch (...) {
-      std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      next.store(n);
+      next.store(n);  // the other threads stop at their next item
+      throw;
     }
-  };
-  if (threads == 1) {
-    work();
-  } else {
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-    for (auto& th : pool) th.join();
-  }
-  if (error) std::rethrow_exception(error);
+  });
   return out;
 }
 

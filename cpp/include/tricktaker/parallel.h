@@ -1,0 +1,53 @@
+// The one way the core spreads a batch over threads: resolve the thread count, run a body on
+// each thread (the calling thread alone when one is enough), join, and rethrow the first
+// exception a thread raised.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tricktaker {
+
+// threads <= 0 means one per hardware thread; never more threads than items (at least one).
+inline int resolve_threads(int threads, std::size_t items) {
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return static_cast<int>(
+      std::min<std::size_t>(static_cast<std::size_t>(threads), std::max<std::size_t>(items, 1)));
+}
+
+// Runs body(t) for t in [0, threads) concurrently and rethrows the first exception raised.
+template <typename Body>
+void run_threads(int threads, const Body& body) {
+  if (threads <= 1) {
+    body(0);
+    return;
+  }
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      try {
+        body(t);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(error_mutex);
+        if (!error) error = std::current_exception();
+      }
+    });
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+}
+
+// The half-open range of items [begin, end) that thread t of threads handles in a chunked split.
+inline std::pair<std::size_t, std::size_t> chunk_of(std::size_t items, int threads, int t) {
+  const std::size_t chunk = (items + threads - 1) / threads;
+  const std::size_t begin = std::min(items, static_cast<std::size_t>(t) * chunk);
+  return {begin, std::min(items, begin + chunk)};
+}
+
+}  // namespace tricktaker

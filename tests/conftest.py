@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
+from hypothesis import settings
+
 from tricktaker.cards import Card, mask_from_cards, parse_cards
+
+# CI runs every property test on the same examples (no wall-clock deadline on a shared
+# machine); a developer's run explores new random examples each time.
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def mask(text: str) -> int:

@@ -75,6 +75,27 @@ def _generic_arrange(obs: Mapping[str, Any], legal: Sequence[Action]) -> list[Ac
     return list(legal)
 
 
+def arrange_by_rank_order(
+    obs: Mapping[str, Any],
+    legal: Sequence[Action],
+    plain_order: Sequence[Rank],
+    trump_order: Sequence[Rank],
+) -> list[Action]:
+    """Calls first, then cards by suit and, within a suit, by the given rank order (the trump
+    order for the observation's trump suit): the order a game's view shows a hand in."""
+    trump = obs.get("trump")
+
+    def key(action: Action) -> tuple[int, int]:
+        card = action.card
+        if card is None or card.suit is None:
+            return (-1, 0)
+        order = trump_order if trump == card.suit.letter else plain_order
+        rank = order.index(card.rank) if card.rank in order else len(order)
+        return (int(card.suit), rank)
+
+    return sorted(legal, key=key)
+
+
 def _generic_prompt(obs: Mapping[str, Any]) -> str:
     return f"{obs.get('seat', '?')}> "
 
@@ -749,17 +770,7 @@ def _kj_header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
 
 def _kj_arrange(obs: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
     """Calls first, then cards in the order the hand is shown."""
-    trump = obs.get("trump")
-
-    def key(action: Action) -> tuple[int, int]:
-        card = action.card
-        if card is None or card.suit is None:
-            return (-1, 0)
-        order = _TRUMP_ORDER if trump == card.suit.letter else _PLAIN_ORDER
-        rank = order.index(card.rank) if card.rank in order else len(order)
-        return (int(card.suit), rank)
-
-    return sorted(legal, key=key)
+    return arrange_by_rank_order(obs, legal, _PLAIN_ORDER, _TRUMP_ORDER)
 
 
 def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:

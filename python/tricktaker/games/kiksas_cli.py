@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli import Lines, TextView, register_view
+from tricktaker.cli import Lines, TextView, arrange_by_rank_order, register_view
 from tricktaker.games.base import Action, Event, Game, StateMachine
 from tricktaker.sim import Column, SimulationResults, SummaryAdapter, register_summary
 
@@ -99,16 +99,7 @@ def _header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
 
 
 def _arrange(obs: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
-    trump = obs.get("trump")
-
-    def key(action: Action) -> tuple[int, int]:
-        card = action.card
-        if card is None or card.suit is None:
-            return (-1, 0)
-        order = _TRUMP if trump == card.suit.letter else _PLAIN
-        return (int(card.suit), order.index(card.rank) if card.rank in order else 9)
-
-    return sorted(legal, key=key)
+    return arrange_by_rank_order(obs, legal, _PLAIN, _TRUMP)
 
 
 def _action_text(action: Action) -> str:

@@ -33,9 +33,10 @@
 // Adding an objective for another game (Kirves winning the deal, Kiksas first to a target,
 // All Fours game points):
 //   1. add an ObjectiveKind (and any parameters to Objective);
-//   2. in solver.cc, write a class derived from Evaluator (or EvaluatorBase, which knows the
-//      side's seats and the trumps by strength); its methods are documented there, next to
-//      the Tricks, Points and Margin evaluators, which are short examples:
+//   2. write a class derived from Evaluator (or EvaluatorBase, which knows the side's seats and
+//      the trumps by strength; both in src/solver_evaluator.h, where the methods are
+//      documented); the Tricks, Points and Margin evaluators in src/solver_evaluators.cc are
+//      short examples, the game objectives live in src/solver_game_objectives.cc:
 //        terminal(s)        the final value of a finished play, from the game's own scoring
 //                           code (as Points calls klaverjas_score), so the two never disagree;
 //        base(s)            the part of the final value already certain at a trick boundary,
@@ -56,7 +57,8 @@
 //        report(final, root_base)
 //                           the value reported to the caller (the remaining play, or the whole
 //                           deal for a yes/no objective);
-//   3. construct it in make_evaluator() in solver.cc, and add a test against brute force.
+//        context_key()      the objective's parameters (targets, scoring options);
+//   3. construct it in make_game_evaluator(), and add a test against brute force.
 #pragma once
 
 #include <cstddef>

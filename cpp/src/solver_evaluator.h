@@ -1,0 +1,151 @@
+// Internal to the solver: the objective's view of a play state (Evaluator), the helpers the
+// evaluators share (sure cards, possible roem), and the hashing the table keys use. The search
+// and the table live in solver.cc; the objectives of trick and point games in
+// solver_evaluators.cc; the objectives of the deal-winning games (Kirves, Kiksas race, All Fours
+// game points) in solver_game_objectives.cc.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+
+#include "tricktaker/play_state.h"
+#include "tricktaker/solver.h"
+
+namespace tricktaker::solver_detail {
+
+inline constexpr std::uint8_t kIdentityLabel = 15;
+
+inline std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+inline std::uint64_t combine(std::uint64_t h, std::uint64_t v) {
+  return (h ^ mix64(v + 0x9E3779B97F4A7C15ULL)) * 0x100000001B3ULL + 0x7F4A7C15ULL;
+}
+
+// Every card still in a hand.
+CardSet remaining_cards(const PlayState& s);
+// Do the hands hold exactly the cards still to be played (no card is kept past the end)?
+bool every_card_played(const PlayState& s);
+// The cards of the trick in progress.
+CardSet trick_set(const PlayState& s);
+
+// The run of highest remaining trumps that the seats hold between them (each falls in a trick
+// the seats win, whatever anyone plays).
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
+                   std::uint16_t seats);
+// The leader's cards (or a reachable partner's) that win if cashed now one after the other.
+CardSet cashable(const PlayState& s);
+
+// ---------------------------------------------------------------------------------------
+// Evaluators: the objective's view of a play state. See solver.h for the contract.
+//
+// All values are "final" values: the objective's number for the whole play as it will stand
+// at the end (for example the side's total points including those already won). The driver
+// reports report(final, base at the root). `in_play` is the set of cards not yet in a
+// completed trick (the hands and the current trick).
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  // The final value of a finished play.
+  virtual int terminal(const PlayState& s) const = 0;
+  // The part of the final value already certain. At a trick boundary, final - base must
+  // depend only on the cards in hand, their holders, the leader and state_key().
+  virtual int base(const PlayState& s) const = 0;
+  // Score-relevant state not captured by base() and the cards (at a trick boundary).
+  virtual std::uint64_t state_key(const PlayState&) const { return 0; }
+  // Certain bounds lo <= final <= hi, given base == base(s); valid at any node.
+  virtual void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const = 0;
+  // Interchangeability label of a card (0..14), or kIdentityLabel.
+  virtual std::uint8_t card_label(Card) const { return 0; }
+  // Cards whose identity matters for the rest of the play.
+  virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
+  // The number reported to the caller.
+  virtual int report(int final_value, int root_base) const { return final_value - root_base; }
+  // Whether identity_cards() can be non-empty.
+  virtual bool has_identity() const { return false; }
+  // bounds() and identity_cards() at a trick boundary, in one call (evaluators that share work
+  // between the two override it).
+  virtual void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                           CardSet* identity) const {
+    bounds(s, in_play, base, lo, hi);
+    *identity = has_identity() ? identity_cards(s, in_play) : 0;
+  }
+  // The objective's parameters that change values (targets, scoring options): entries stored
+  // under one context are only read under the same one.
+  virtual std::uint64_t context_key() const { return 0; }
+  // A first guess of the final value inside [lo, hi] for the zero-window driver.
+  virtual int guess(const PlayState&, CardSet, int, int lo, int hi) const {
+    return lo + (hi - lo) / 2;
+  }
+};
+
+// Seats of a side, as a mask.
+inline std::uint16_t side_mask(const PlayState& s, int side) {
+  std::uint16_t m = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((s.active() >> p) & 1) && s.side(p) == side) m = static_cast<std::uint16_t>(m | 1u << p);
+  return m;
+}
+
+// Shared bookkeeping: the seats of the side and of the others, trumps by strength.
+class EvaluatorBase : public Evaluator {
+ public:
+  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side) {
+    mine_ = side_mask(s, side);
+    theirs_ = static_cast<std::uint16_t>(s.active() & ~mine_);
+    n_mine_seats_ = __builtin_popcount(mine_);
+    n_their_seats_ = __builtin_popcount(theirs_);
+    for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
+    every_card_played_ = every_card_played(s);
+    std::sort(trumps_, trumps_ + n_trumps_,
+              [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
+  }
+
+ protected:
+  int tricks_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.tricks_won(p);
+    return t;
+  }
+  int points_of(const PlayState& s, std::uint16_t seats) const {
+    int t = 0;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1) t += s.points_won(p) + s.bonus_won(p);
+    return t;
+  }
+  // Cards certain to fall in tricks of `seats` (at a trick boundary).
+  CardSet sure_cards(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
+    if (s.trick_len() != 0 || s.is_terminal()) return 0;
+    // With cards kept past the last trick neither bound holds (a kept card is never played).
+    if (!every_card_played_) return 0;
+    CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= cashable(s);
+    return out;
+  }
+
+  const RulesTable& rules_;
+  int side_;
+  std::uint16_t mine_ = 0, theirs_ = 0;
+  int n_mine_seats_ = 1, n_their_seats_ = 1;
+  Card trumps_[64] = {};
+  int n_trumps_ = 0;
+  // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
+  // bound relies on it.
+  bool every_card_played_ = true;
+};
+
+// The evaluator of an objective for the side `side` (solver_evaluators.cc); the game
+// objectives come from make_game_evaluator (solver_game_objectives.cc).
+std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side);
+std::unique_ptr<Evaluator> make_game_evaluator(const PlayState& s, const Objective& o, int side);
+
+}  // namespace tricktaker::solver_detail

@@ -1,0 +1,452 @@
+// The objectives of trick and point games: tricks, points, margin (with Klaverjas scoring and
+// roem), and the helpers they share. See solver.h for the contract of an evaluator.
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include "solver_evaluator.h"
+#include "tricktaker/klaverjas.h"
+
+namespace tricktaker {
+namespace solver_detail {
+
+CardSet remaining_cards(const PlayState& s) {
+  CardSet r = 0;
+  for (int p = 0; p < s.num_players(); ++p) r |= s.hand(p);
+  return r;
+}
+
+bool every_card_played(const PlayState& s) {
+  int held = 0;
+  for (int p = 0; p < s.num_players(); ++p) held += popcount(s.hand(p));
+  const int to_play = (s.total_tricks() - s.tricks_played()) * s.trick_size() - s.trick_len();
+  return held == to_play;
+}
+
+CardSet trick_set(const PlayState& s) {
+  CardSet t = 0;
+  for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
+  return t;
+}
+
+// The roem combinations of one trick that can still occur. At a trick boundary the cards of
+// a combination must lie in different hands (each seat plays one card to a trick); in a trick
+// in progress any card still in play counts (a looser superset).
+struct RoemChances {
+  CardSet cards = 0;  // cards of possible combinations
+  int values[24];     // candidate trick values (four of a kind, runs)
+  int n = 0;
+  bool stuk = false;
+};
+
+RoemChances roem_chances(const PlayState& s) {
+  RoemChances out;
+  const RulesTable& r = s.rules();
+  if (s.trick_size() != 4 || s.is_terminal()) return out;
+  const bool boundary = s.trick_len() == 0;
+  CardSet in_play = 0;
+  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
+  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
+  // join two suits.
+  CardSet bad3 = 0, bad4 = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const CardSet h = s.hand(p);
+    in_play |= h;
+    if (!boundary) continue;
+    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
+    bad3 |= d1 | d2 | (d1 >> 1);
+    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
+  }
+  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
+  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
+  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
+  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
+  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
+  out.cards |= in_runs;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
+    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
+    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
+  }
+  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
+    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
+    if ((in_play & m) != m) continue;
+    bool spread = true;
+    if (boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if (popcount(s.hand(p) & m) > 1) spread = false;
+    if (!spread) continue;
+    out.cards |= m;
+    out.values[out.n++] = rank == kJack ? 200 : 100;
+  }
+  if (r.trump >= 0) {
+    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
+    bool split = (in_play & m) == m;
+    if (split && boundary)
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((s.hand(p) & m) == m) split = false;
+    if (split) {
+      out.cards |= m;
+      out.stuk = true;
+    }
+  }
+  return out;
+}
+
+int roem_bound(RoemChances c, int tricks_left) {
+  std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+  int total = c.stuk ? 20 : 0;
+  for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------
+// Sure cards: cards certain to end in tricks won by a given set of seats.
+
+// The run of highest remaining trumps that the seats hold between them. Each of those cards
+// falls in a trick whose highest trump is one of them, so the seats win every such trick,
+// whatever anyone plays.
+CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
+                   std::uint16_t seats) {
+  CardSet out = 0;
+  for (int i = 0; i < n_trumps; ++i) {
+    const Card c = trumps_high_first[i];
+    if (!((in_play >> c) & 1)) continue;
+    bool held = false;
+    for (int p = 0; p < s.num_players(); ++p)
+      if ((seats >> p) & 1 && (s.hand(p) >> c) & 1) held = true;
+    if (!held) break;
+    out |= bit(c);
+  }
+  return out;
+}
+
+// The cards of `leader` that win if that seat had the lead and cashed them one after the other.
+CardSet cashable_for(const PlayState& s, int leader) {
+  const RulesTable& r = s.rules();
+  const CardSet mine = s.hand(leader);
+  CardSet others = 0;
+  std::uint16_t trump_holders = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader) continue;
+    others |= s.hand(p);
+    if (s.hand(p) & r.trump_cards)
+      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
+  }
+  CardSet top[kNumSuits];
+  int count[kNumSuits];
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    int their_best = -1;
+    for (Card c : cards_of{others & r.suit_cards[suit]})
+      their_best = std::max<int>(their_best, r.strength[c]);
+    top[suit] = 0;
+    for (Card c : cards_of{mine & r.suit_cards[suit]})
+      if (r.strength[c] > their_best) top[suit] |= bit(c);
+    count[suit] = popcount(top[suit]);
+  }
+  CardSet all = top[0] | top[1] | top[2] | top[3];
+  if (r.trump < 0 || trump_holders == 0) return all;
+  const int kt = count[r.trump];
+  bool drawn = true;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
+  if (drawn) return all;
+  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
+  // every trump holder still follows it.
+  CardSet best = top[r.trump];
+  int best_n = kt;
+  if (!r.policy.may_trump_when_able_to_follow) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == r.trump) continue;
+      int k = count[suit];
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+      if (k > best_n) {
+        // The k highest of the suit's top cards.
+        CardSet m = top[suit];
+        CardSet pick = 0;
+        for (int j = 0; j < k; ++j) {
+          Card hi = lowest_card(m);
+          for (Card c : cards_of{m})
+            if (r.strength[c] > r.strength[hi]) hi = c;
+          pick |= bit(hi);
+          m &= ~bit(hi);
+        }
+        best = pick;
+        best_n = k;
+      }
+    }
+  }
+  return best;
+}
+
+// The leader's cards that win if cashed now, one after the other; or, when a partner can be
+// reached by leading a suit in which the partner holds the top card (and no one else can ruff
+// that first round), the partner's cashable cards if there are more of them.
+CardSet cashable(const PlayState& s) {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = s.rules();
+  const int leader = s.leader();
+  CardSet best = cashable_for(s, leader);
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    const CardSet theirs = cashable_for(s, p);
+    if (popcount(theirs) <= popcount(best)) continue;
+    CardSet others = 0;
+    bool others_trump = false;
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (q == leader || q == p) continue;
+      others |= s.hand(q);
+      if (s.hand(q) & r.trump_cards) others_trump = true;
+    }
+    bool entry = false;
+    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
+      const CardSet cards = r.suit_cards[suit];
+      if (!(s.hand(leader) & cards) || !(s.hand(p) & cards)) continue;
+      int their_best = -1, partner_best = -1;
+      for (Card c : cards_of{others & cards}) their_best = std::max<int>(their_best, r.strength[c]);
+      for (Card c : cards_of{s.hand(p) & cards})
+        partner_best = std::max<int>(partner_best, r.strength[c]);
+      if (partner_best <= their_best) continue;
+      if (suit != r.trump && others_trump) {
+        // Everyone else must follow the suit (and may not trump instead).
+        if (r.policy.may_trump_when_able_to_follow) continue;
+        bool all_follow = true;
+        for (int q = 0; q < s.num_players(); ++q)
+          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
+            all_follow = false;
+        if (!all_follow) continue;
+      }
+      entry = true;
+    }
+    if (entry) best = theirs;
+  }
+  return best;
+}
+
+namespace {
+
+class TricksEvaluator final : public EvaluatorBase {
+ public:
+  using EvaluatorBase::EvaluatorBase;
+  int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
+  int base(const PlayState& s) const override { return tricks_of(s, mine_); }
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    const int left = s.total_tricks() - s.tricks_played();
+    *lo = base;
+    *hi = base + left;
+    if (s.trick_len() == 0) {
+      *lo += sure_count(s, in_play, mine_, n_mine_seats_);
+      *hi -= sure_count(s, in_play, theirs_, n_their_seats_);
+    }
+  }
+
+ private:
+  // Tricks certain for `seats`: the leader's cashable cards, or the top trumps (several of
+  // which may fall in one trick).
+  int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
+    if (!every_card_played_) return 0;
+    const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
+    int sure = (trumps + n_seats - 1) / n_seats;
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
+    return sure;
+  }
+};
+
+constexpr int kPitBonus = 100;
+
+// Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
+class PointsBase : public EvaluatorBase {
+ public:
+  PointsBase(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side), o_(o) {
+    klaverjas_ = o.scoring == Scoring::kKlaverjas;
+    // Distinct point values as labels.
+    int values[64];
+    int n_values = 0;
+    for (Card c : cards_of{rules_.deck}) {
+      const int v = rules_.points[c];
+      int i = 0;
+      while (i < n_values && values[i] != v) ++i;
+      if (i == n_values) {
+        values[n_values++] = v;
+        if (v) {
+          point_masks_[n_masks_] = 0;
+          point_values_[n_masks_++] = v;
+        }
+      }
+      for (int k = 0; k < n_masks_; ++k)
+        if (point_values_[k] == v) point_masks_[k] |= bit(c);
+      labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
+    }
+    bonus_ = rules_.trick_bonus != TrickBonus::kNone;
+    pit_any_ = o.klaverjas.pit_for_any_team;
+  }
+
+  std::uint8_t card_label(Card c) const override { return labels_[c]; }
+  bool has_identity() const override { return bonus_; }
+  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    // Half of what is in play (the side's half for points, an even split for the margin).
+    const int half = (card_points(in_play) + (s.is_terminal() ? 0 : rules_.last_trick_bonus)) / 2;
+    return std::clamp(margin_ ? base : base + half, lo, hi);
+  }
+  CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
+    if (!bonus_) return 0;
+    (void)in_play;
+    return trick_bonus_cards(s);
+  }
+  std::uint64_t state_key(const PlayState& s) const override {
+    if (!klaverjas_) return 0;
+    const int played = s.tricks_played();
+    return static_cast<std::uint64_t>(tricks_of(s, mine_) == played) |
+           static_cast<std::uint64_t>(tricks_of(s, theirs_) == played) << 1;
+  }
+
+ protected:
+  int card_points(CardSet cards) const {
+    int total = 0;
+    for (int k = 0; k < n_masks_; ++k)
+      total += point_values_[k] * popcount(cards & point_masks_[k]);
+    return total;
+  }
+  // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
+  int points_in_play(const PlayState& s, CardSet in_play, int bonus_bound) const {
+    int total = card_points(in_play) + bonus_bound;
+    if (!s.is_terminal()) total += rules_.last_trick_bonus;
+    return total;
+  }
+  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                            int* hi) const = 0;
+
+ public:
+  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
+    bounds_given(s, in_play, base, bonus_ ? trick_bonus_bound(s) : 0, lo, hi);
+  }
+  void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
+                   CardSet* identity) const override {
+    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
+      bounds(s, in_play, base, lo, hi);
+      *identity = identity_cards(s, in_play);
+      return;
+    }
+    const RoemChances c = roem_chances(s);
+    bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
+    *identity = c.cards;
+  }
+
+ protected:
+  // Can the side (mine) or the others still get the Klaverjas pit bonus?
+  bool pit_possible(const PlayState& s, bool mine) const {
+    if (!klaverjas_) return false;
+    const int team = mine ? side_ : 1 - side_;
+    if (!pit_any_ && team != o_.playing_team) return false;
+    return tricks_of(s, mine ? mine_ : theirs_) == s.tricks_played();
+  }
+  std::array<int, 2> klaverjas_totals(const PlayState& s) const {
+    const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
+    return klaverjas_score(s, o_.playing_team, roem, o_.klaverjas, -1).total;
+  }
+
+  Objective o_;
+  bool margin_ = false;
+  bool klaverjas_ = false;
+  bool bonus_ = false;
+  bool pit_any_ = true;
+  std::uint8_t labels_[64] = {};
+  CardSet point_masks_[64] = {};
+  int point_values_[64] = {};
+  int n_masks_ = 0;
+};
+
+class PointsEvaluator final : public PointsBase {
+ public:
+  using PointsBase::PointsBase;
+  int terminal(const PlayState& s) const override {
+    if (klaverjas_) return klaverjas_totals(s)[side_];
+    return points_of(s, mine_);
+  }
+  int base(const PlayState& s) const override { return points_of(s, mine_); }
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base + sure_mine;
+    *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
+          (pit_possible(s, true) ? kPitBonus : 0);
+  }
+};
+
+class MarginEvaluator final : public PointsBase {
+ public:
+  MarginEvaluator(const PlayState& s, const Objective& o, int side) : PointsBase(s, o, side) {
+    margin_ = true;
+  }
+  int terminal(const PlayState& s) const override {
+    if (klaverjas_) {
+      const auto t = klaverjas_totals(s);
+      return t[side_] - t[1 - side_];
+    }
+    return points_of(s, mine_) - points_of(s, theirs_);
+  }
+  int base(const PlayState& s) const override {
+    return points_of(s, mine_) - points_of(s, theirs_);
+  }
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+                    int* hi) const override {
+    const int all = points_in_play(s, in_play, bonus_bound);
+    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
+    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
+    *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
+  }
+};
+}  // namespace
+
+std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side) {
+  switch (o.kind) {
+    case ObjectiveKind::kTricks:
+      return std::make_unique<TricksEvaluator>(s, side);
+    case ObjectiveKind::kPoints:
+      return std::make_unique<PointsEvaluator>(s, o, side);
+    case ObjectiveKind::kMargin:
+    case ObjectiveKind::kKlaverjasMade:
+      return std::make_unique<MarginEvaluator>(s, o, side);
+    default:
+      return make_game_evaluator(s, o, side);
+  }
+}
+
+}  // namespace solver_detail
+
+// Helpers exposed in solver.h.
+
+using solver_detail::cashable;
+using solver_detail::every_card_played;
+using solver_detail::roem_bound;
+using solver_detail::roem_chances;
+
+CardSet trick_bonus_cards(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
+    case TrickBonus::kNone:
+      return 0;
+    case TrickBonus::kKlaverjasRoem:
+      return roem_chances(s).cards;
+  }
+  return kAllCards;
+}
+
+int trick_bonus_bound(const PlayState& s) {
+  switch (s.rules().trick_bonus) {
+    case TrickBonus::kNone:
+      return 0;
+    case TrickBonus::kKlaverjasRoem:
+      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played());
+  }
+  return 1 << 14;
+}
+
+int sure_tricks(const PlayState& s) {
+  if (!every_card_played(s)) return 0;
+  return popcount(cashable(s));
+}
+
+}  // namespace tricktaker

@@ -84,6 +84,32 @@ void bind_allfours(py::module_& m) {
       .value("GAME", AllFoursItem::kGame)
       .value("MOON", AllFoursItem::kMoon);
 
+  py::class_<AllFoursScoringOptions>(
+      m, "AllFoursScoringOptions",
+      "The scoring items of an All Fours / Pitch deal, as allfours_score takes them (for a "
+      "solver objective).")
+      .def(py::init(&scoring_options), py::kw_only(), py::arg("hang_jack") = true,
+           py::arg("low_to_captor") = false, py::arg("game_tie_non_dealer") = false,
+           py::arg("jick") = false, py::arg("jokers") = false, py::arg("five") = 0,
+           py::arg("trey") = false, py::arg("last_trick") = false,
+           py::arg("shoot_the_moon") = false, py::arg("moon_requires_bid") = false)
+      .def_property_readonly(
+          "hang_jack",
+          [](const AllFoursScoringOptions& o) { return o.jack_scoring == JackScoring::kHangJack; })
+      .def_property_readonly(
+          "low_to_captor",
+          [](const AllFoursScoringOptions& o) { return o.low_award == LowAward::kCaptor; })
+      .def_property_readonly(
+          "game_tie_non_dealer",
+          [](const AllFoursScoringOptions& o) { return o.game_tie == GameTie::kNonDealerSide; })
+      .def_readonly("jick", &AllFoursScoringOptions::jick)
+      .def_readonly("jokers", &AllFoursScoringOptions::jokers)
+      .def_readonly("five", &AllFoursScoringOptions::five)
+      .def_readonly("trey", &AllFoursScoringOptions::trey)
+      .def_readonly("last_trick", &AllFoursScoringOptions::last_trick)
+      .def_readonly("shoot_the_moon", &AllFoursScoringOptions::shoot_the_moon)
+      .def_readonly("moon_requires_bid", &AllFoursScoringOptions::moon_requires_bid);
+
   py::class_<AllFoursAward>(m, "AllFoursAward")
       .def_readonly("item", &AllFoursAward::item)
       .def_property_readonly("side", [](const AllFoursAward& a) { return int(a.side); })

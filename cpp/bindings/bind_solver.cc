@@ -42,14 +42,19 @@ void bind_solver(py::module_& m) {
       .value("TRICKS", ObjectiveKind::kTricks)
       .value("POINTS", ObjectiveKind::kPoints)
       .value("MARGIN", ObjectiveKind::kMargin)
-      .value("KLAVERJAS_MADE", ObjectiveKind::kKlaverjasMade);
+      .value("KLAVERJAS_MADE", ObjectiveKind::kKlaverjasMade)
+      .value("KIRVES_WIN", ObjectiveKind::kKirvesWin)
+      .value("KIKSAS_RACE", ObjectiveKind::kKiksasRace);
   py::enum_<Scoring>(m, "Scoring")
       .value("PLAIN", Scoring::kPlain)
-      .value("KLAVERJAS", Scoring::kKlaverjas);
+      .value("KLAVERJAS", Scoring::kKlaverjas)
+      .value("ALLFOURS", Scoring::kAllFours);
 
   py::class_<Objective>(m, "Objective", "What the solver maximizes, and for which side.")
       .def(py::init([](ObjectiveKind kind, int side, Scoring scoring, int playing_team,
-                       bool pit_for_any_team, bool tie_is_nat) {
+                       bool pit_for_any_team, bool tie_is_nat, std::array<int, 2> kiksas_targets,
+                       const AllFoursScoringOptions& allfours, int dealer, int bidding_side,
+                       int bid) {
              if (side < -1 || side >= kMaxPlayers)
                throw py::value_error("side must be -1 (the side to move) or a side 0.." +
                                      std::to_string(kMaxPlayers - 1));
@@ -60,11 +65,19 @@ void bind_solver(py::module_& m) {
              o.playing_team = playing_team;
              o.klaverjas.pit_for_any_team = pit_for_any_team;
              o.klaverjas.tie_is_nat = tie_is_nat;
+             o.kiksas_targets = kiksas_targets;
+             o.allfours = allfours;
+             o.allfours_dealer = dealer;
+             o.allfours_bidding_side = bidding_side;
+             o.allfours_bid = bid;
              return o;
            }),
            py::kw_only(), py::arg("kind") = ObjectiveKind::kPoints, py::arg("side") = -1,
            py::arg("scoring") = Scoring::kPlain, py::arg("playing_team") = 0,
-           py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true)
+           py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
+           py::arg("kiksas_targets") = std::array<int, 2>{0, 0},
+           py::arg("allfours") = AllFoursScoringOptions{}, py::arg("dealer") = 0,
+           py::arg("bidding_side") = -1, py::arg("bid") = 0)
       .def_readonly("kind", &Objective::kind)
       .def_readonly("side", &Objective::side)
       .def_readonly("scoring", &Objective::scoring)
@@ -72,7 +85,12 @@ void bind_solver(py::module_& m) {
       .def_property_readonly("pit_for_any_team",
                              [](const Objective& o) { return o.klaverjas.pit_for_any_team; })
       .def_property_readonly("tie_is_nat",
-                             [](const Objective& o) { return o.klaverjas.tie_is_nat; });
+                             [](const Objective& o) { return o.klaverjas.tie_is_nat; })
+      .def_readonly("kiksas_targets", &Objective::kiksas_targets)
+      .def_readonly("allfours", &Objective::allfours)
+      .def_readonly("dealer", &Objective::allfours_dealer)
+      .def_readonly("bidding_side", &Objective::allfours_bidding_side)
+      .def_readonly("bid", &Objective::allfours_bid);
 
   py::class_<SolveResult>(m, "SolveResult")
       .def_readonly("value", &SolveResult::value)

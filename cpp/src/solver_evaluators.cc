@@ -402,6 +402,8 @@ class MarginEvaluator final : public PointsBase {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side) {
+  if (o.scoring == Scoring::kAllFours && o.kind != ObjectiveKind::kTricks)
+    return make_game_evaluator(s, o, side);
   switch (o.kind) {
     case ObjectiveKind::kTricks:
       return std::make_unique<TricksEvaluator>(s, side);

@@ -1,13 +1,394 @@
 // The objectives of the deal-winning games: Kirves (winning the deal), the Kiksas writing-off
 // race (first to a target) and All Fours game points. See solver.h for the contract.
+//
+// Each final value comes from the game's own evaluation (kirves_winner, kiksas_evaluate,
+// allfours_score), so the solver and the scoring agree by construction. None of these values
+// is a sum over tricks, so base() is 0 and state_key() carries everything about the tricks
+// already played that the rest of the deal can still turn on.
 #include <stdexcept>
+#include <string>
 
 #include "solver_evaluator.h"
+#include "tricktaker/allfours.h"
+#include "tricktaker/kiksas.h"
+#include "tricktaker/kirves.h"
 
 namespace tricktaker::solver_detail {
 
-std::unique_ptr<Evaluator> make_game_evaluator(const PlayState&, const Objective&, int) {
-  throw std::invalid_argument("unknown objective");
+namespace {
+
+// Card points as interchangeability labels: cards of equal points are equal for an objective
+// that counts points (one label per distinct value).
+class PointLabels {
+ public:
+  explicit PointLabels(const RulesTable& r) {
+    int values[64];
+    int n = 0;
+    for (Card c : cards_of{r.deck}) {
+      const int v = r.points[c];
+      int i = 0;
+      while (i < n && values[i] != v) ++i;
+      if (i == n) values[n++] = v;
+      labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
+      total_by_card_[c] = v;
+    }
+  }
+  std::uint8_t label(Card c) const { return labels_[c]; }
+  int points(CardSet cards) const {
+    int total = 0;
+    for (Card c : cards_of{cards}) total += total_by_card_[c];
+    return total;
+  }
+
+ private:
+  std::uint8_t labels_[64] = {};
+  int total_by_card_[64] = {};
+};
+
+// --- Kirves ---------------------------------------------------------------------------------
+
+class KirvesWinEvaluator final : public EvaluatorBase {
+ public:
+  KirvesWinEvaluator(const PlayState& s, int side) : EvaluatorBase(s, side) {
+    if (s.total_tricks() != 5)
+      throw std::invalid_argument(
+          "the Kirves objective needs a Kirves play state (5 tricks), this one has " +
+          std::to_string(s.total_tricks()));
+  }
+  int terminal(const PlayState& s) const override {
+    const int v = decided(s);
+    if (v < 0) throw std::logic_error("a finished Kirves play without a winner");
+    return v;
+  }
+  int base(const PlayState&) const override { return 0; }
+  // Tricks per seat and the first seat to two tricks: with the tricks still to come they fix
+  // the winner (R9.1).
+  std::uint64_t state_key(const PlayState& s) const override {
+    std::uint64_t key = 0;
+    int count[kMaxPlayers] = {};
+    int first_to_two = -1;
+    for (int i = 0; i < s.tricks_played(); ++i) {
+      const int p = s.trick_record(i).winner;
+      if (++count[p] == 2 && first_to_two < 0) first_to_two = p;
+    }
+    for (int p = 0; p < s.num_players(); ++p) key = key << 3 | static_cast<std::uint64_t>(count[p]);
+    return combine(key, static_cast<std::uint64_t>(first_to_two + 1));
+  }
+  void bounds(const PlayState& s, CardSet, int, int* lo, int* hi) const override {
+    const int v = decided(s);
+    *lo = v < 0 ? 0 : v;
+    *hi = v < 0 ? 1 : v;
+  }
+
+ private:
+  // 1 or 0 once the winning player is fixed, -1 before.
+  int decided(const PlayState& s) const {
+    const KirvesWinner w = kirves_winner(s);
+    if (w.player < 0) return -1;
+    return s.side(w.player) == side_ ? 1 : 0;
+  }
+};
+
+// --- Kiksas ---------------------------------------------------------------------------------
+
+class KiksasRaceEvaluator final : public EvaluatorBase {
+ public:
+  KiksasRaceEvaluator(const PlayState& s, const Objective& o, int side)
+      : EvaluatorBase(s, side), labels_(s.rules()) {
+    for (int p = 0; p < s.num_players(); ++p)
+      if (((s.active() >> p) & 1) && s.side(p) > 1)
+        throw std::invalid_argument("the Kiksas race needs two sides, 0 and 1");
+    const auto& t = o.kiksas_targets;
+    if (t[0] < 0 || t[1] < 0 || t[0] + t[1] != kKiksasDeckPoints)
+      throw std::invalid_argument("Kiksas targets must be two non-negative numbers summing to " +
+                                  std::to_string(kKiksasDeckPoints) + ", got " +
+                                  std::to_string(t[0]) + " and " + std::to_string(t[1]));
+    if (s.total_tricks() > kKiksasMaxTricks)
+      throw std::invalid_argument("the Kiksas race needs a Kiksas play state (at most 8 tricks)");
+    ctx_.type = KiksasDealType::kWritingOff;
+    ctx_.targets = t;
+  }
+  int terminal(const PlayState& s) const override {
+    const int w = race_winner(s);
+    if (w < 0) throw std::logic_error("a finished Kiksas race without a winner");
+    return w == side_ ? 1 : 0;
+  }
+  int base(const PlayState&) const override { return 0; }
+  std::uint8_t card_label(Card c) const override { return labels_.label(c); }
+  // Who won the race, or else the points of both sides (the targets are in the context).
+  std::uint64_t state_key(const PlayState& s) const override {
+    const int w = race_winner(s);
+    if (w >= 0) return static_cast<std::uint64_t>(w + 1);
+    return static_cast<std::uint64_t>(s.side_points(0)) << 2 |
+           static_cast<std::uint64_t>(s.side_points(1)) << 12;
+  }
+  void bounds(const PlayState& s, CardSet in_play, int, int* lo, int* hi) const override {
+    const int w = race_winner(s);
+    if (w >= 0) {
+      *lo = *hi = w == side_ ? 1 : 0;
+      return;
+    }
+    // A side that cannot reach its target any more loses: the other reaches its own, since
+    // the targets sum to every point of the deal.
+    const int left = labels_.points(in_play) + (s.is_terminal() ? 0 : s.rules().last_trick_bonus);
+    const int other = 1 - side_;
+    *lo = s.side_points(other) + left < ctx_.targets[other] ? 1 : 0;
+    *hi = s.side_points(side_) + left < ctx_.targets[side_] ? 0 : 1;
+    if (*lo > *hi) *lo = *hi;  // cannot happen with targets summing to the deal's points
+  }
+  std::uint64_t context_key() const override {
+    return static_cast<std::uint64_t>(ctx_.targets[0]) << 16 |
+           static_cast<std::uint64_t>(ctx_.targets[1]);
+  }
+
+ private:
+  int race_winner(const PlayState& s) const {
+    KiksasTrickSummary t;
+    t.total_tricks = s.total_tricks();
+    t.played = s.tricks_played();
+    int running[2] = {0, 0};
+    // The race alone (kiksas_evaluate also judges figures, which needs the whole deal's
+    // context): the first side whose running total reaches its target, trick by trick.
+    for (int side = 0; side < 2; ++side)
+      if (ctx_.targets[side] == 0) return side;
+    for (int i = 0; i < t.played; ++i) {
+      const TrickRecord& r = s.trick_record(i);
+      const int side = s.side(r.winner);
+      running[side] += r.points;
+      if (running[side] >= ctx_.targets[side]) return side;
+    }
+    return -1;
+  }
+
+  PointLabels labels_;
+  KiksasDealContext ctx_;
+};
+
+// --- All Fours ------------------------------------------------------------------------------
+
+class AllFoursEvaluator final : public EvaluatorBase {
+ public:
+  AllFoursEvaluator(const PlayState& s, const Objective& o, int side)
+      : EvaluatorBase(s, side), o_(o), labels_(s.rules()) {
+    margin_ = o.kind == ObjectiveKind::kMargin;
+    const RulesTable& r = rules_;
+    if (r.trump < 0 || r.trump >= kNumSuits)
+      throw std::invalid_argument("All Fours scoring needs a deal with a trump suit");
+    if (o.allfours_dealer < 0 || o.allfours_dealer >= s.num_players())
+      throw std::invalid_argument("All Fours scoring: dealer " + std::to_string(o.allfours_dealer) +
+                                  " is not a seat");
+    int sides = 0;
+    for (int p = 0; p < s.num_players(); ++p) sides = std::max(sides, s.side(p) + 1);
+    if (o.allfours_bidding_side >= sides)
+      throw std::invalid_argument("All Fours scoring: bidding side " +
+                                  std::to_string(o.allfours_bidding_side) + " is not a side");
+    const auto& a = o.allfours;
+    if (a.five != 0 && a.five != 1 && a.five != 5)
+      throw std::invalid_argument("All Fours scoring: five must be 0 (off), 1 or 5");
+    // The cards every item turns on, for this deal: the highest and lowest trump in play (High
+    // and Low), the jack, and the extras that are on.
+    CardSet dealt = remaining_cards(s) | trick_set(s);
+    for (int i = 0; i < s.cards_played(); ++i) dealt |= bit(s.history_card(i));
+    const CardSet trumps = dealt & r.trump_cards;
+    for (Card c : cards_of{trumps}) {
+      if (high_ == kNoCard || r.strength[c] > r.strength[high_]) high_ = c;
+      if (low_ == kNoCard || r.strength[c] < r.strength[low_]) low_ = c;
+    }
+    if (high_ != kNoCard) items_ |= bit(high_) | bit(low_);
+    items_ |= bit(make_card(r.trump, kJack));
+    if (a.jick) items_ |= bit(jick_of(r.trump));
+    if (a.jokers) items_ |= kJokerMask;
+    if (a.trey) items_ |= bit(make_card(r.trump, kThree));
+    if (a.five) items_ |= bit(make_card(r.trump, kFive));
+    items_ &= dealt;
+    jack_ = make_card(r.trump, kJack);
+    auto extra = [&](Card c, int points) {
+      if (!((items_ >> c) & 1)) return;
+      extras_[n_extras_] = c;
+      extra_points_[n_extras_++] = points;
+    };
+    if (a.jick) extra(jick_of(r.trump), 1);
+    if (a.jokers) extra(kRedJoker, 1);
+    if (a.jokers) extra(kBlackJoker, 1);
+    if (a.trey) extra(make_card(r.trump, kThree), 3);
+    if (a.five) extra(make_card(r.trump, kFive), a.five);
+    // Holders are fixed by the deal: the seat that holds a card, or played it.
+    for (int p = 0; p < s.num_players(); ++p)
+      for (Card c : cards_of{s.hand(p) & items_}) holder_side_[c] = s.side(p);
+    for (int i = 0; i < s.cards_played(); ++i)
+      if ((items_ >> s.history_card(i)) & 1)
+        holder_side_[s.history_card(i)] = s.side(s.history_player(i));
+    n_sides_ = sides;
+  }
+
+  int terminal(const PlayState& s) const override {
+    const AllFoursDealScore score = allfours_score(s, o_.allfours, o_.allfours_dealer,
+                                                   o_.allfours_bidding_side, o_.allfours_bid);
+    if (!margin_) return score.score[side_];
+    int v = 0;
+    for (int k = 0; k < score.num_sides; ++k) v += k == side_ ? score.score[k] : -score.score[k];
+    return v;
+  }
+  int base(const PlayState&) const override { return 0; }
+  std::uint8_t card_label(Card c) const override {
+    return ((items_ >> c) & 1) ? kIdentityLabel : labels_.label(c);
+  }
+  bool has_identity() const override { return true; }
+  CardSet identity_cards(const PlayState&, CardSet in_play) const override {
+    return items_ & in_play;
+  }
+  // The item cards of this deal; for each one already in a trick, the sides of its holder and
+  // of its captor; the game values each side has taken; which sides have taken every trick.
+  std::uint64_t state_key(const PlayState& s) const override {
+    std::uint64_t h = combine(static_cast<std::uint64_t>(high_), static_cast<std::uint64_t>(low_));
+    for (int i = 0; i < s.tricks_played() * s.trick_size(); ++i) {
+      const Card c = s.history_card(i);
+      if (!((items_ >> c) & 1)) continue;
+      int captor = -1;
+      for (int p = 0; p < s.num_players() && captor < 0; ++p)
+        if ((s.cards_won(p) >> c) & 1) captor = p;
+      h = combine(h, static_cast<std::uint64_t>(c) |
+                         static_cast<std::uint64_t>(s.side(s.history_player(i))) << 8 |
+                         static_cast<std::uint64_t>(s.side(captor)) << 16);
+    }
+    // Game values matter only while Game is open; the all-tricks flags only for the moon.
+    const int game_side = game_winner(s, remaining_cards(s));
+    std::uint64_t values = static_cast<std::uint64_t>(game_side + 1);
+    for (int k = 0; k < n_sides_; ++k) {
+      if (game_side < 0) values = values << 8 | static_cast<std::uint64_t>(s.side_points(k));
+      if (o_.allfours.shoot_the_moon)
+        values = values << 1 | static_cast<std::uint64_t>(s.side_tricks(k) == s.tricks_played());
+    }
+    return combine(h, values);
+  }
+  // Points per side already decided, and at most `open` more for anyone: High (and Low won
+  // by its holder) are the holder's from the start, the other item cards their captor's once
+  // a trick takes them, Game once no side can catch the leader, Last at the end.
+  void bounds(const PlayState& s, CardSet in_play, int, int* lo, int* hi) const override {
+    const AllFoursScoringOptions& a = o_.allfours;
+    int decided[kMaxPlayers] = {};
+    int open = 0;
+    CardSet captured = 0;
+    int captor_side[64];
+    for (int p = 0; p < s.num_players(); ++p) {
+      const CardSet won = s.cards_won(p) & items_;
+      captured |= won;
+      for (Card c : cards_of{won}) captor_side[c] = s.side(p);
+    }
+    auto to_captor = [&](Card c, int points) {
+      if ((captured >> c) & 1)
+        decided[captor_side[c]] += points;
+      else
+        open += points;
+    };
+    if (high_ != kNoCard) {
+      decided[holder_side_[high_]] += 1;
+      if (a.low_award == LowAward::kHolder)
+        decided[holder_side_[low_]] += 1;
+      else
+        to_captor(low_, 1);
+    }
+    if ((items_ >> jack_) & 1) {
+      if ((captured >> jack_) & 1) {
+        const bool hang =
+            a.jack_scoring == JackScoring::kHangJack && holder_side_[jack_] != captor_side[jack_];
+        decided[captor_side[jack_]] += hang ? 3 : 1;
+      } else {
+        open += a.jack_scoring == JackScoring::kHangJack ? 3 : 1;
+      }
+    }
+    for (int k = 0; k < n_extras_; ++k) to_captor(extras_[k], extra_points_[k]);
+    if (a.last_trick) open += 1;
+    const int game_side = game_winner(s, in_play);
+    if (game_side >= 0)
+      decided[game_side] += 1;
+    else
+      open += 1;
+    int score_lo[kMaxPlayers], score_hi[kMaxPlayers];
+    const int moon = allfours_max_points(a) + 1;
+    for (int k = 0; k < n_sides_; ++k) {
+      int pts_hi = decided[k] + open;
+      if (a.shoot_the_moon && s.side_tricks(k) == s.tricks_played())
+        pts_hi = std::max(pts_hi, moon);
+      score_lo[k] = contract(k, decided[k]);
+      score_hi[k] = contract(k, pts_hi);
+    }
+    if (!margin_) {
+      *lo = score_lo[side_];
+      *hi = score_hi[side_];
+      return;
+    }
+    *lo = score_lo[side_];
+    *hi = score_hi[side_];
+    for (int k = 0; k < n_sides_; ++k) {
+      if (k == side_) continue;
+      *lo -= score_hi[k];
+      *hi -= score_lo[k];
+    }
+  }
+  std::uint64_t context_key() const override {
+    const AllFoursScoringOptions& a = o_.allfours;
+    std::uint64_t k =
+        static_cast<std::uint64_t>(a.jack_scoring) | static_cast<std::uint64_t>(a.low_award) << 2 |
+        static_cast<std::uint64_t>(a.game_tie) << 4 | static_cast<std::uint64_t>(a.jick) << 6 |
+        static_cast<std::uint64_t>(a.jokers) << 7 | static_cast<std::uint64_t>(a.five) << 8 |
+        static_cast<std::uint64_t>(a.trey) << 12 | static_cast<std::uint64_t>(a.last_trick) << 13 |
+        static_cast<std::uint64_t>(a.shoot_the_moon) << 14 |
+        static_cast<std::uint64_t>(a.moon_requires_bid) << 15;
+    k = combine(k, static_cast<std::uint64_t>(o_.allfours_dealer) |
+                       static_cast<std::uint64_t>(o_.allfours_bidding_side + 1) << 8 |
+                       static_cast<std::uint64_t>(o_.allfours_bid) << 16);
+    return k;
+  }
+
+ private:
+  Objective o_;
+  PointLabels labels_;
+  bool margin_ = false;
+  Card high_ = kNoCard, low_ = kNoCard;
+  CardSet items_ = 0;
+  Card jack_ = kNoCard;
+  Card extras_[5] = {};  // jick, jokers, trey, five: each scores for its captor
+  int extra_points_[5] = {};
+  int n_extras_ = 0;
+  int holder_side_[64] = {};
+  int n_sides_ = 0;
+
+  // The side sure to score Game (its game values beat every other side's even if that side
+  // took everything still in play), or -1.
+  int game_winner(const PlayState& s, CardSet in_play) const {
+    const int left = labels_.points(in_play);
+    for (int k = 0; k < n_sides_; ++k) {
+      bool ahead = true;
+      for (int j = 0; j < n_sides_; ++j)
+        if (j != k && s.side_points(j) + left >= s.side_points(k)) ahead = false;
+      if (ahead) return k;
+    }
+    return -1;
+  }
+
+  // A side's score for `points` under the contract (P9): a set bidder scores minus the bid.
+  int contract(int side, int points) const {
+    if (side != o_.allfours_bidding_side) return points;
+    return points >= o_.allfours_bid ? points : -o_.allfours_bid;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Evaluator> make_game_evaluator(const PlayState& s, const Objective& o, int side) {
+  if (o.scoring == Scoring::kAllFours &&
+      (o.kind == ObjectiveKind::kPoints || o.kind == ObjectiveKind::kMargin))
+    return std::make_unique<AllFoursEvaluator>(s, o, side);
+  switch (o.kind) {
+    case ObjectiveKind::kKirvesWin:
+      return std::make_unique<KirvesWinEvaluator>(s, side);
+    case ObjectiveKind::kKiksasRace:
+      return std::make_unique<KiksasRaceEvaluator>(s, o, side);
+    default:
+      break;
+  }
+  throw std::invalid_argument("this objective has no evaluator for this scoring");
 }
 
 }  // namespace tricktaker::solver_detail

@@ -15,6 +15,7 @@ __all__: list[str] = [
     "AllFoursDealScore",
     "AllFoursItem",
     "AllFoursPlayouts",
+    "AllFoursScoringOptions",
     "BLACK_JOKER",
     "DealSampler",
     "FigureKind",
@@ -857,6 +858,45 @@ class AllFoursItem:
     @property
     def value(self) -> int: ...
 
+class AllFoursScoringOptions:
+    """
+    The scoring items of an All Fours / Pitch deal, as allfours_score takes them (for a solver objective).
+    """
+    def __init__(
+        self,
+        *,
+        hang_jack: bool = True,
+        low_to_captor: bool = False,
+        game_tie_non_dealer: bool = False,
+        jick: bool = False,
+        jokers: bool = False,
+        five: typing.SupportsInt | typing.SupportsIndex = 0,
+        trey: bool = False,
+        last_trick: bool = False,
+        shoot_the_moon: bool = False,
+        moon_requires_bid: bool = False,
+    ) -> None: ...
+    @property
+    def five(self) -> int: ...
+    @property
+    def game_tie_non_dealer(self) -> bool: ...
+    @property
+    def hang_jack(self) -> bool: ...
+    @property
+    def jick(self) -> bool: ...
+    @property
+    def jokers(self) -> bool: ...
+    @property
+    def last_trick(self) -> bool: ...
+    @property
+    def low_to_captor(self) -> bool: ...
+    @property
+    def moon_requires_bid(self) -> bool: ...
+    @property
+    def shoot_the_moon(self) -> bool: ...
+    @property
+    def trey(self) -> bool: ...
+
 class AllFoursAward:
     @property
     def captor(self) -> int: ...
@@ -1011,8 +1051,14 @@ class ObjectiveKind:
       MARGIN
 
       KLAVERJAS_MADE
+
+      KIRVES_WIN
+
+      KIKSAS_RACE
     """
 
+    KIKSAS_RACE: typing.ClassVar[ObjectiveKind]
+    KIRVES_WIN: typing.ClassVar[ObjectiveKind]
     KLAVERJAS_MADE: typing.ClassVar[ObjectiveKind]
     MARGIN: typing.ClassVar[ObjectiveKind]
     POINTS: typing.ClassVar[ObjectiveKind]
@@ -1046,8 +1092,11 @@ class Scoring:
       PLAIN
 
       KLAVERJAS
+
+      ALLFOURS
     """
 
+    ALLFOURS: typing.ClassVar[Scoring]
     KLAVERJAS: typing.ClassVar[Scoring]
     PLAIN: typing.ClassVar[Scoring]
     __members__: typing.ClassVar[dict[str, Scoring]]
@@ -1085,7 +1134,24 @@ class Objective:
         playing_team: typing.SupportsInt | typing.SupportsIndex = 0,
         pit_for_any_team: bool = True,
         tie_is_nat: bool = True,
+        kiksas_targets: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+        ] = [0, 0],
+        allfours: AllFoursScoringOptions = ...,
+        dealer: typing.SupportsInt | typing.SupportsIndex = 0,
+        bidding_side: typing.SupportsInt | typing.SupportsIndex = -1,
+        bid: typing.SupportsInt | typing.SupportsIndex = 0,
     ) -> None: ...
+    @property
+    def allfours(self) -> AllFoursScoringOptions: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def bidding_side(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def kiksas_targets(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
     @property
     def kind(self) -> ObjectiveKind: ...
     @property

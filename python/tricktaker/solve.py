@@ -12,7 +12,16 @@ Objectives:
   of games with card points);
 * ``"margin"``: the side's points minus the other side's, in the remaining play;
 * ``"made"`` (Klaverjas): 1 if the side wins the deal (the playing team makes it, or for the
-  defenders, the playing team goes nat), else 0.
+  defenders, the playing team goes nat), else 0;
+* ``"win"`` (Kirves, the default): 1 if the winning player of the deal (three tricks, first to
+  two, or the last trick) is on the side, else 0;
+* ``"race"`` (Kiksas and Trikiksis writing-off deals, the default there): 1 if the side reaches
+  its target first, else 0.
+
+All Fours and Pitch score ``"points"`` (the default) and ``"margin"`` in game points of the whole
+deal: High, Low, Jack with hang jack, Game and the extras the options turn on, and for a bidder
+who is set, minus the bid; the items are decided by the whole play, so these values are the
+deal's, not the remaining play's.
 
 The side is the side of the seat to move unless ``side=`` names one (0 = N-S, 1 = E-W, or
 ``"NS"``/``"EW"``).
@@ -44,12 +53,20 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.cards import Card
 
-OBJECTIVES = ("tricks", "points", "margin", "made")
+OBJECTIVES = ("tricks", "points", "margin", "made", "win", "race")
 _KINDS = {
     "tricks": _core.ObjectiveKind.TRICKS,
     "points": _core.ObjectiveKind.POINTS,
     "margin": _core.ObjectiveKind.MARGIN,
     "made": _core.ObjectiveKind.KLAVERJAS_MADE,
+    "win": _core.ObjectiveKind.KIRVES_WIN,
+    "race": _core.ObjectiveKind.KIKSAS_RACE,
+}
+# The objectives that only one kind of deal has, and what that deal is.
+_NEEDS = {
+    "made": "a Klaverjas deal",
+    "win": "a Kirves deal",
+    "race": "a Kiksas or Trikiksis writing-off deal without Akis",
 }
 DEFAULT_MEMORY_MB = 32
 
@@ -102,38 +119,78 @@ def _has_points(state: _core.PlayState) -> bool:
     return any(rules.points(c) for c in _core.mask_to_ids(rules.deck))
 
 
-def _prepare(
-    position: Position, objective: str | None, side: int | str | None
-) -> tuple[_core.PlayState, _core.Objective, str]:
-    """The play state and the core objective for a position of any game."""
-    klaverjas: dict[str, Any] | None = None
-    if isinstance(position, _core.PlayState):
-        state = position
-    elif hasattr(position, "play_state"):
-        state = position.play_state()
-        game = getattr(position, "game", None)
-        if getattr(game, "name", None) == "klaverjas":
-            options = position.options
-            klaverjas = {
+@dataclass(frozen=True)
+class _GameObjective:
+    """What a deal of a game adds to the solver's objective."""
+
+    default: str
+    kwargs: dict[str, Any]  # extra _core.Objective arguments (the game's scoring)
+    own: frozenset[str] = frozenset()  # objectives of _NEEDS this deal has
+
+
+def _game_objective(position: Any, state: _core.PlayState) -> _GameObjective:
+    """The default objective and the scoring context of a deal of any game."""
+    name = getattr(getattr(position, "game", None), "name", None)
+    plain = "points" if _has_points(state) else "tricks"
+    if name == "klaverjas":
+        options = position.options
+        return _GameObjective(
+            "points",
+            {
+                "scoring": _core.Scoring.KLAVERJAS,
                 "playing_team": position.declarer % 2,
                 "pit_for_any_team": options.pit_bonus_for == "any_team",
                 "tie_is_nat": options.tie_is_nat,
-            }
+            },
+            frozenset({"made"}),
+        )
+    if name == "kirves":
+        return _GameObjective("win", {}, frozenset({"win"}))
+    if name in ("kiksas", "trikiksis"):
+        if position.deal_type == "writing_off" and position.akis is None and position.targets:
+            return _GameObjective(
+                "race", {"kiksas_targets": tuple(position.targets)}, frozenset({"race"})
+            )
+        return _GameObjective(plain, {})
+    if name in ("allfours", "pitch"):
+        return _GameObjective("points", position.solver_scoring())
+    return _GameObjective(plain, {})
+
+
+def _prepare(
+    position: Position,
+    objective: str | None,
+    side: int | str | None,
+    state: _core.PlayState | None = None,
+) -> tuple[_core.PlayState, _core.Objective, str]:
+    """The play state (the position's own unless given) and the core objective for a position
+    of any game."""
+    if isinstance(position, _core.PlayState):
+        state = position
+        game = _GameObjective("points" if _has_points(state) else "tricks", {})
+    elif hasattr(position, "play_state"):
+        state = position.play_state() if state is None else state
+        game = _game_objective(position, state)
     else:
         raise TypeError(
             f"cannot solve a {type(position).__name__}: give a deal (with play_state()) "
             "or a PlayState"
         )
     if objective is None:
-        objective = "points" if _has_points(state) else "tricks"
+        objective = game.default
     if objective not in _KINDS:
         raise ValueError(f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
-    if objective == "made" and klaverjas is None:
-        raise ValueError("objective 'made' needs a Klaverjas deal")
-    kwargs: dict[str, Any] = {"kind": _KINDS[objective], "side": _side(side)}
-    if klaverjas is not None:
-        kwargs.update(klaverjas, scoring=_core.Scoring.KLAVERJAS)
+    if objective in _NEEDS and objective not in game.own:
+        raise ValueError(f"objective {objective!r} needs {_NEEDS[objective]}")
+    kwargs: dict[str, Any] = {"kind": _KINDS[objective], "side": _side(side), **game.kwargs}
     return state, _core.Objective(**kwargs), objective
+
+
+def _pitch_states(position: Position) -> list[_core.PlayState]:
+    """A Pitch deal before its first card (which fixes trump): the play of each suit the
+    pitcher can lead; otherwise none."""
+    pitch_states = getattr(position, "pitch_states", None)
+    return list(pitch_states().values()) if pitch_states is not None else []
 
 
 class Solver:
@@ -155,15 +212,41 @@ class Solver:
         self, position: Position, *, objective: str | None = None, side: int | str | None = None
     ) -> Solution:
         """The value of the position and of every legal card."""
+        pitches = _pitch_states(position)
+        if pitches:
+            return self._solve_pitch(position, pitches, objective or self.objective, side)
         state, obj, name = _prepare(position, objective or self.objective, side)
         res = self._core.solve(state, obj)
         cards = {_core.card_to_string(c): v for c, v in res.cards}
         return Solution(res.value, res.side, name, cards, res.nodes)
 
+    def _solve_pitch(
+        self,
+        position: Position,
+        pitches: list[_core.PlayState],
+        objective: str | None,
+        side: int | str | None,
+    ) -> Solution:
+        """Before a Pitch deal's first card, which fixes trump: each suit the pitcher can lead
+        is its own play, and each card's value is that of its suit's play."""
+        cards: dict[str, int] = {}
+        nodes = 0
+        for state in pitches:
+            state, obj, name = _prepare(position, objective, side, state)
+            res = self._core.solve(state, obj)
+            cards.update({_core.card_to_string(c): v for c, v in res.cards})
+            nodes += res.nodes
+            solved_side = res.side
+        maxing = state.side(state.to_move) == solved_side
+        value = (max if maxing else min)(cards.values())
+        return Solution(value, solved_side, name, dict(sorted(cards.items())), nodes)
+
     def value(
         self, position: Position, *, objective: str | None = None, side: int | str | None = None
     ) -> int:
         """Only the value (cheaper than ``solve``)."""
+        if _pitch_states(position):
+            return self.solve(position, objective=objective, side=side).value
         state, obj, _ = _prepare(position, objective or self.objective, side)
         return int(self._core.value(state, obj))
 
@@ -200,12 +283,44 @@ def solve_many(
     prepared = [_prepare(p, objective, side) for p in positions]
     if not prepared:
         return np.zeros(0, dtype=np.int32)
-    objs = {(o.kind, o.side, o.scoring, o.playing_team) for _, o, _ in prepared}
+    objs = {_objective_key(o) for _, o, _ in prepared}
     if len(objs) > 1:
-        raise ValueError("solve_many needs positions with one objective (same game and team)")
+        raise ValueError(
+            "solve_many needs positions with one objective (same game, team, targets, dealer "
+            "and bid)"
+        )
     states = [s for s, _, _ in prepared]
     values = _core.solve_many(states, prepared[0][1], threads=threads, memory_mb=memory_mb)
     return np.asarray(values, dtype=np.int32)
+
+
+def _objective_key(o: _core.Objective) -> tuple[Any, ...]:
+    a = o.allfours
+    scoring = (
+        a.hang_jack,
+        a.low_to_captor,
+        a.game_tie_non_dealer,
+        a.jick,
+        a.jokers,
+        a.five,
+        a.trey,
+        a.last_trick,
+        a.shoot_the_moon,
+        a.moon_requires_bid,
+    )
+    return (
+        o.kind,
+        o.side,
+        o.scoring,
+        o.playing_team,
+        o.pit_for_any_team,
+        o.tie_is_nat,
+        tuple(o.kiksas_targets),
+        scoring,
+        o.dealer,
+        o.bidding_side,
+        o.bid,
+    )
 
 
 def _whist_hands(deal: Any) -> tuple[list[int], int]:

@@ -61,12 +61,14 @@
 //   3. construct it in make_game_evaluator(), and add a test against brute force.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
 
+#include "tricktaker/allfours.h"
 #include "tricktaker/cards.h"
 #include "tricktaker/klaverjas.h"
 #include "tricktaker/play_state.h"
@@ -85,12 +87,23 @@ enum class ObjectiveKind : std::uint8_t {
   // Klaverjas: 1 if the side wins the deal (the playing team makes it; for the defenders, the
   // playing team goes nat), else 0; decided over the whole deal by klaverjas_score().
   kKlaverjasMade = 3,
+  // Kirves: 1 if the winning player of the deal (R9.1: three tricks, first to two, the last
+  // trick) is on the side, else 0; decided over the whole deal by kirves_winner().
+  kKirvesWin = 4,
+  // Kiksas writing-off deal: 1 if the side reaches its target (Objective::kiksas_targets)
+  // first (§3.7), else 0; decided over the whole deal by kiksas_evaluate().
+  kKiksasRace = 5,
 };
 
 // Which final scoring the points come from.
 enum class Scoring : std::uint8_t {
   kPlain = 0,      // card points + last trick + trick bonuses, as the play state credits them
   kKlaverjas = 1,  // klaverjas_score(): adds the pit bonus and decides made / nat
+  // allfours_score(): the game points of the whole deal (High, Low, Jack with hang jack, Game
+  // and the extras; the contract: a set bidder scores minus the bid). With kPoints the side's
+  // score, with kMargin the side's minus every other side's; both over the whole deal, since
+  // the items are decided by the whole play.
+  kAllFours = 2,
 };
 
 struct Objective {
@@ -102,6 +115,14 @@ struct Objective {
   // Klaverjas scoring: the playing team (0 or 1) and the scoring options.
   int playing_team = 0;
   KlaverjasScoringOptions klaverjas;
+  // kKiksasRace: the points each side needs (they sum to the deal's 138).
+  std::array<int, 2> kiksas_targets{};
+  // All Fours scoring: the items, the dealer (for game_tie = non_dealer_side), the bidding
+  // side and its bid (-1 and 0 without an auction), as allfours_score() takes them.
+  AllFoursScoringOptions allfours;
+  int allfours_dealer = 0;
+  int allfours_bidding_side = -1;
+  int allfours_bid = 0;
 };
 
 struct CardValue {

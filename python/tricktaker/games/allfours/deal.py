@@ -589,6 +589,30 @@ class AllFoursDeal(Deal):
         self._phase = "play"
         self._to_move = self.leader
 
+    def pitch_states(self) -> dict[Suit, _core.PlayState]:
+        """Before the pitch (the first card fixes trump, X11): for each suit the leader can
+        pitch, the play state that pitching a card of it starts. Empty at any other time."""
+        if self._phase != "play" or self.state is not None or self._to_move is None:
+            return {}
+        o = self.options
+        leader = self._to_move
+        hands = [mask_from_cards(h) for h in self.hands]
+        out: dict[Suit, _core.PlayState] = {}
+        for card in sorted(self.hands[leader]):
+            if card.is_joker or self._suit_of(card) in out:
+                continue
+            suit = self._suit_of(card)
+            leads = [c for c in self.hands[leader] if c.suit == suit]
+            out[suit] = _core.PlayState(
+                rules_for(o, suit),
+                hands,
+                self.sides,
+                leader,
+                first_lead_cards=mask_from_cards(leads),
+                folding=o.folding,
+            )
+        return out
+
     def _apply_play(self, action: Action, seat: int) -> Event:
         if action == FOLD:
             assert self.state is not None
@@ -631,26 +655,39 @@ class AllFoursDeal(Deal):
 
     # --- scoring (T15-T17, P8-P10, PV3, X8) --------------------------------------------------
 
+    def _scoring_items(self) -> dict[str, Any]:
+        """The items this deal scores, as the core's scoring takes them."""
+        o = self.options
+        return {
+            "hang_jack": o.jack_scoring == "hang_jack",
+            "low_to_captor": o.low_award == "captor",
+            "game_tie_non_dealer": o.game_tie == "non_dealer_side",
+            "jick": o.jick,
+            "jokers": o.jokers,
+            "five": o.five_value,
+            "trey": o.trey,
+            "last_trick": o.last_trick,
+            "shoot_the_moon": o.shoot_the_moon,
+            "moon_requires_bid": o.moon_requires_bid,
+        }
+
+    def solver_scoring(self) -> dict[str, Any]:
+        """The solver objective's arguments for this deal's game points (tt.solve)."""
+        return {
+            "scoring": _core.Scoring.ALLFOURS,
+            "allfours": _core.AllFoursScoringOptions(**self._scoring_items()),
+            "dealer": self.dealer,
+            "bidding_side": -1 if self.pitcher is None else self.side_of(self.pitcher),
+            "bid": self.bid or 0,
+        }
+
     def _score_deal(self) -> None:
         o = self.options
         state = self.state
         assert state is not None
         bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
         score = _core.allfours_score(
-            state,
-            dealer=self.dealer,
-            bidding_side=bidding_side,
-            bid=self.bid or 0,
-            hang_jack=o.jack_scoring == "hang_jack",
-            low_to_captor=o.low_award == "captor",
-            game_tie_non_dealer=o.game_tie == "non_dealer_side",
-            jick=o.jick,
-            jokers=o.jokers,
-            five=o.five_value,
-            trey=o.trey,
-            last_trick=o.last_trick,
-            shoot_the_moon=o.shoot_the_moon,
-            moon_requires_bid=o.moon_requires_bid,
+            state, self.dealer, bidding_side, self.bid or 0, **self._scoring_items()
         )
         self._score = {
             "points": tuple(score.points),

@@ -1,0 +1,122 @@
+"""tt.solve on deals of Kirves, Kiksas and All Fours: each game's own objective by default, and
+playing the solver's best cards to the end gives the deal the value the solver promised, as the
+game's own scoring records it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import tricktaker as tt
+from tricktaker.cards import Card
+
+
+def to_play(deal: Any, rng: random.Random) -> Any:
+    """Random choices (no Akis) until the first card can be played (None if the deal ends
+    before)."""
+    while deal.phase != "play" or not _card_actions(deal):
+        if deal.is_over:
+            return None
+        actions = deal.legal_actions()
+        plain = [a for a in actions if "akis" not in a.name]
+        deal.apply(rng.choice(plain or actions))
+    return deal
+
+
+def _card_actions(deal: Any) -> dict[str, Any]:
+    return {
+        str(a.card): a for a in deal.legal_actions() if isinstance(getattr(a, "card", None), Card)
+    }
+
+
+def current_state(deal: Any) -> Any:
+    """The play state; before a Pitch deal's first card, the play of one suit it could fix."""
+    pitches = deal.pitch_states() if hasattr(deal, "pitch_states") else {}
+    return next(iter(pitches.values())) if pitches else deal.play_state()
+
+
+def play_best(deal: Any, side: int, objective: str) -> int:
+    """Plays the best card for whoever is to move (for or against `side`) until the deal ends;
+    the value must never change on the way. Returns it."""
+    value = tt.solve(deal, side=side, objective=objective).value
+    while not deal.is_over:
+        cards = _card_actions(deal)
+        if not cards:  # a decision other than a card (an announcement): take the first offer
+            deal.apply(deal.legal_actions()[0])
+            continue
+        solution = tt.solve(deal, side=side, objective=objective)
+        assert solution.value == value
+        state = current_state(deal)
+        mover = state.side(state.to_move)
+        pick = max if mover == side else min
+        best = pick(solution.cards.items(), key=lambda kv: kv[1])[0]
+        deal.apply(cards[best])
+    return value
+
+
+def kirves_side_won(deal: Any, side: int) -> int:
+    result = deal.result()
+    return int(deal.play_state().side(result.winner) == side)
+
+
+def kiksas_race(deal: Any, side: int) -> int:
+    reached = deal.result().reached_at
+    first = min((r, s) for s, r in enumerate(reached) if r >= 0)[1]
+    return int(first == side)
+
+
+def allfours_score(deal: Any, side: int) -> int:
+    """The deal's game points for the side, a set bidder scoring minus the bid (a begging gift
+    is not part of the play)."""
+    result = deal.result()
+    if result.bidding_side == side and not result.made:
+        return -int(result.bid)
+    return int(result.points[side])
+
+
+CASES: list[tuple[str, dict[str, Any], dict[str, Any], str, Callable[[Any, int], int]]] = [
+    ("kirves", {"num_players": 4}, {}, "win", kirves_side_won),
+    ("kirves", {"num_players": 3}, {}, "win", kirves_side_won),
+    ("kiksas", {}, {"deal_type": "writing_off", "targets": (50, 88)}, "race", kiksas_race),
+    ("trikiksis", {}, {"deal_type": "writing_off", "targets": (70, 68)}, "race", kiksas_race),
+    ("allfours", {}, {}, "points", allfours_score),
+    ("allfours", {"preset": "oklahoma_ten_point"}, {}, "points", allfours_score),
+    ("pitch", {"preset": "auction_pitch"}, {}, "points", allfours_score),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "deal_args", "objective", "outcome"), CASES)
+def test_best_play_realises_the_value(
+    name: str,
+    options: dict[str, Any],
+    deal_args: dict[str, Any],
+    objective: str,
+    outcome: Callable[[Any, int], int],
+) -> None:
+    game = tt.load(name, **options)
+    rng = random.Random(len(name))
+    solved = 0
+    for seed in range(40):
+        deal = to_play(game.new_deal(seed=seed, **deal_args), rng)
+        if deal is None or current_state(deal).total_tricks > 8:
+            continue
+        assert tt.solve(deal).objective == objective
+        state = current_state(deal)
+        side = rng.choice(sorted({state.side(p) for p in range(state.num_players)}))
+        value = play_best(deal, side, objective)
+        assert outcome(deal, side) == value
+        solved += 1
+        if solved == 3:
+            return
+    pytest.fail(f"only {solved} {name} deals reached the play")
+
+
+def test_objectives_need_their_game() -> None:
+    deal = to_play(tt.load("allfours").new_deal(seed=1), random.Random(1))
+    with pytest.raises(ValueError, match="'win' needs a Kirves deal"):
+        tt.solve(deal, objective="win")
+    with pytest.raises(ValueError, match="'race' needs a Kiksas or Trikiksis writing-off deal"):
+        tt.solve(tt.load("kiksas").new_deal(seed=1), objective="race")

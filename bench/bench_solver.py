@@ -1,4 +1,5 @@
-"""Double-dummy solver benchmark: full Klaverjas deals and whist trick counts beside DDS.
+"""Double-dummy solver benchmark: full Klaverjas deals, full deals of the other games with their
+own objectives, and whist trick counts beside DDS.
 
     python bench/bench_solver.py [--deals 200] [--deals52 50] [--seed 1] [--no-dds]
 
@@ -167,6 +168,105 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool) -> dict[str,
     return out
 
 
+def split(rng: random.Random, deck: int, players: int, per_hand: int) -> list[int]:
+    cards = [c for c in range(64) if deck >> c & 1]
+    rng.shuffle(cards)
+    return [sum(1 << c for c in cards[i * per_hand : (i + 1) * per_hand]) for i in range(players)]
+
+
+def kirves_deal(rng: random.Random) -> tuple[Any, Any]:
+    """Four players, the trump maker (side 0) against the other three: does he win?"""
+    state = K.PlayState(
+        K.kirves_rules(rng.randrange(4)), split(rng, K.kirves_deck(), 4, 5), [0, 1, 1, 1], 0
+    )
+    return state, K.Objective(kind=K.ObjectiveKind.KIRVES_WIN, side=0)
+
+
+def kiksas_deal(players: int, race: bool) -> Callable[[random.Random], tuple[Any, Any]]:
+    """Kiksas (4 players) or Trikiksis (3): points, or the writing-off race to a target."""
+
+    def make(rng: random.Random) -> tuple[Any, Any]:
+        trump = rng.randrange(4)
+        hands = split(rng, K.kiksas_deck(), players, 24 // players)
+        sides = [0, 1, 0, 1] if players == 4 else [0, 1, 1]
+        state = K.PlayState(K.kiksas_rules(trump), hands, sides, 0)
+        if not race:
+            return state, K.Objective(kind=K.ObjectiveKind.POINTS, side=0)
+        first = rng.randrange(40, 99)
+        return state, K.Objective(
+            kind=K.ObjectiveKind.KIKSAS_RACE, side=0, kiksas_targets=(first, 138 - first)
+        )
+
+    return make
+
+
+def allfours_deal(per_hand: int, preset: str) -> Callable[[random.Random], tuple[Any, Any]]:
+    """All Fours, four players in two sides: the game points of side 0 (contract for Pitch)."""
+    items = {
+        "trinidad": {"hang_jack": True},
+        "auction_pitch": {"hang_jack": False},
+        "oklahoma_ten_point": {
+            "hang_jack": False,
+            "jick": True,
+            "jokers": True,
+            "five": 5,
+            "trey": True,
+            "last_trick": True,
+        },
+    }[preset]
+    jokers = bool(items.get("jokers"))
+    deck = K.allfours_deck(0x1FFF, jokers)
+
+    def make(rng: random.Random) -> tuple[Any, Any]:
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items.get("jick")))
+        state = K.PlayState(rules, split(rng, deck, 4, per_hand), [0, 1, 0, 1], 0)
+        bid = rng.randrange(2, 5) if preset != "trinidad" else 0
+        return state, K.Objective(
+            kind=K.ObjectiveKind.POINTS,
+            side=0,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=3,
+            bidding_side=0 if bid else -1,
+            bid=bid,
+        )
+
+    return make
+
+
+GAMES: dict[str, Callable[[random.Random], tuple[Any, Any]]] = {
+    "kirves_4p_win": kirves_deal,
+    "kiksas_points": kiksas_deal(4, False),
+    "kiksas_race": kiksas_deal(4, True),
+    "trikiksis_points": kiksas_deal(3, False),
+    "trikiksis_race": kiksas_deal(3, True),
+    "allfours_trinidad_6_cards": allfours_deal(6, "trinidad"),
+    "allfours_auction_pitch_6_cards": allfours_deal(6, "auction_pitch"),
+    "allfours_oklahoma_6_cards": allfours_deal(6, "oklahoma_ten_point"),
+}
+
+
+def other_games(n: int, seed: int, memory_mb: int) -> dict[str, Any]:
+    """Full deals of every other game with its own objective: the value, and every card's."""
+    out: dict[str, Any] = {}
+    solver = K.Solver(memory_mb=memory_mb)
+    for name, make in GAMES.items():
+        rng = random.Random(seed)
+        value_times: list[float] = []
+        card_times: list[float] = []
+        for _ in range(n):
+            state, objective = make(rng)
+            solver.clear()
+            _, t = timed(solver.value, state, objective)
+            value_times.append(t)
+            solver.clear()
+            _, t = timed(solver.solve, state, objective)
+            card_times.append(t)
+        out[name] = {"deals": n, "value": stats(value_times), "every_card": stats(card_times)}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--deals", type=int, default=200)
@@ -174,7 +274,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--memory-mb", type=int, default=32)
     ap.add_argument("--no-dds", action="store_true")
-    ap.add_argument("--only", choices=["klaverjas", "whist32", "whist52"])
+    ap.add_argument("--only", choices=["klaverjas", "games", "whist32", "whist52"])
     args = ap.parse_args()
     dds = not args.no_dds
     if dds:
@@ -185,6 +285,8 @@ def main() -> None:
     out: dict[str, Any] = {}
     if args.only in (None, "klaverjas"):
         out["klaverjas"] = klaverjas(args.deals, args.seed, args.memory_mb)
+    if args.only in (None, "games"):
+        out["other_games"] = other_games(args.deals, args.seed, args.memory_mb)
     if args.only in (None, "whist32"):
         out["whist32"] = whist(args.deals, 8, args.seed, args.memory_mb, dds)
     if args.only in (None, "whist52") and args.deals52:

@@ -21,17 +21,19 @@ What is solved, per game:
   scoring, from trick 2 on (a full 32-card search costs about 0.1 s a sample, up to 0.5 s, so
   trick 1 is left to the rules); with ``trick_history_visible = last_trick_only`` the history
   cannot be replayed and the rules play;
-* Kiksas and Trikiksis: the card-point margin of the seat's side; in an Akis (a) or (b) the
+* Kiksas and Trikiksis: in a writing-off deal the race (1 if the seat's side reaches its target
+  first); in other deals the card-point margin of the seat's side; in an Akis (a) or (b) the
   soloist's tricks. A misère Akis (c) and deals without a full trick history are left to the
   rule-based bot;
-* Kirves: the tricks of the seat's side (the trump maker alone, or the opposition together);
-  a bystander of a cut-jack deal leaves the play to the rules;
-* All Fours and Pitch: the margin in game values, with the scoring items (the jack of trumps,
-  jick, jokers, trey, five, a captured low) given extra card points for the search only, so
-  that capturing them counts; searched once at most 24 cards are left in the hands (a deal
-  whose hands grew to 9 or 12 cards by running the cards took up to minutes a sample with 36
-  cards, so its first tricks are left to the rules). The pitcher's trump-fixing first card and
-  positions with folded players are left to the rule-based bot.
+* Kirves: winning the deal (1 if the winning player is on the seat's side: the trump maker
+  alone, or the opposition together); a bystander of a cut-jack deal leaves the play to the
+  rules;
+* All Fours and Pitch: the margin in game points of the deal with the game's own scoring (High,
+  Low, Jack with hang jack, Game, the extras, and the contract for a bidder); searched once at
+  most 24 cards are left in the hands (a deal whose hands grew to 9 or 12 cards by running the
+  cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). The
+  pitcher's trump-fixing first card and positions with folded players are left to the
+  rule-based bot.
 
 Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
 bot's: its hand evaluation is cheap and PIMC would need a solver run per option.
@@ -49,6 +51,7 @@ from tricktaker.bots.common import PlayView, bits
 from tricktaker.bots.rule import RuleBot
 from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cards import Card, Suit
+from tricktaker.games.allfours.deal import scoring_items
 from tricktaker.games.base import Action, Game
 
 __all__ = ["PimcBot", "Position", "position_for"]
@@ -268,6 +271,13 @@ def _kiksas_position(
         objective = _core.Objective(
             kind=_core.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
         )
+    elif obs.get("deal_type") == "writing_off" and obs.get("targets"):
+        # the race: first to its target writes the other side off
+        objective = _core.Objective(
+            kind=_core.ObjectiveKind.KIKSAS_RACE,
+            side=sides[view.me],
+            kiksas_targets=tuple(obs["targets"]),
+        )
     else:
         objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
     if sitting_seat is not None:
@@ -294,14 +304,6 @@ def _allfours_position(
     view = af.play_view(obs, legal, options)
     trump = Suit.parse(obs["trump"])
     rules = af.rules_for(options, trump)
-    # the scoring items as extra card points, for the search only
-    for card in bits(rules.deck):
-        bonus = af.card_bonus(card, trump, options)
-        if bonus:
-            rules.set_card(
-                card, rules.effective_suit(card), rules.strength(card), rules.points(card) + bonus
-            )
-    rules.finalize(int(trump))
     n = view.num_seats
     played = _played_by(view)
     history = list(view.history)
@@ -315,7 +317,17 @@ def _allfours_position(
         state = _core.PlayState(rules, start, view.sides, leader, first_lead_cards=first_lead)
         return _replay(state, history)
 
-    objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=view.sides[view.me])
+    pitcher = obs.get("pitcher")
+    bid = obs.get("bid")
+    objective = _core.Objective(
+        kind=_core.ObjectiveKind.MARGIN,
+        side=view.sides[view.me],
+        scoring=_core.Scoring.ALLFOURS,
+        allfours=_core.AllFoursScoringOptions(**scoring_items(options)),
+        dealer=af.seat_index(obs["dealer"]),
+        bidding_side=-1 if pitcher is None or bid is None else view.sides[af.seat_index(pitcher)],
+        bid=int(bid or 0),
+    )
     return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
 
 
@@ -355,7 +367,7 @@ def _kirves_position(
         state = _core.PlayState(rules, start, view.sides, leader, active=active_mask, tricks=5)
         return _replay(state, history)
 
-    objective = _core.Objective(kind=_core.ObjectiveKind.TRICKS, side=view.sides[me])
+    objective = _core.Objective(kind=_core.ObjectiveKind.KIRVES_WIN, side=view.sides[me])
     return Position(view, make_state, objective, _hidden(view))
 
 

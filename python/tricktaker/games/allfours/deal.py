@@ -56,6 +56,22 @@ def seat_name(seat: int) -> str:
     return f"S{seat}"
 
 
+def scoring_items(o: AllFoursOptions) -> dict[str, Any]:
+    """The items a deal under these options scores, as the core's scoring takes them."""
+    return {
+        "hang_jack": o.jack_scoring == "hang_jack",
+        "low_to_captor": o.low_award == "captor",
+        "game_tie_non_dealer": o.game_tie == "non_dealer_side",
+        "jick": o.jick,
+        "jokers": o.jokers,
+        "five": o.five_value,
+        "trey": o.trey,
+        "last_trick": o.last_trick,
+        "shoot_the_moon": o.shoot_the_moon,
+        "moon_requires_bid": o.moon_requires_bid,
+    }
+
+
 def parse_seat(seat: Any, num_players: int) -> int:
     """A seat from 0..n-1, ``"S2"`` or ``"2"``."""
     value: Any = seat
@@ -655,27 +671,11 @@ class AllFoursDeal(Deal):
 
     # --- scoring (T15-T17, P8-P10, PV3, X8) --------------------------------------------------
 
-    def _scoring_items(self) -> dict[str, Any]:
-        """The items this deal scores, as the core's scoring takes them."""
-        o = self.options
-        return {
-            "hang_jack": o.jack_scoring == "hang_jack",
-            "low_to_captor": o.low_award == "captor",
-            "game_tie_non_dealer": o.game_tie == "non_dealer_side",
-            "jick": o.jick,
-            "jokers": o.jokers,
-            "five": o.five_value,
-            "trey": o.trey,
-            "last_trick": o.last_trick,
-            "shoot_the_moon": o.shoot_the_moon,
-            "moon_requires_bid": o.moon_requires_bid,
-        }
-
     def solver_scoring(self) -> dict[str, Any]:
         """The solver objective's arguments for this deal's game points (tt.solve)."""
         return {
             "scoring": _core.Scoring.ALLFOURS,
-            "allfours": _core.AllFoursScoringOptions(**self._scoring_items()),
+            "allfours": _core.AllFoursScoringOptions(**scoring_items(self.options)),
             "dealer": self.dealer,
             "bidding_side": -1 if self.pitcher is None else self.side_of(self.pitcher),
             "bid": self.bid or 0,
@@ -687,7 +687,7 @@ class AllFoursDeal(Deal):
         assert state is not None
         bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
         score = _core.allfours_score(
-            state, self.dealer, bidding_side, self.bid or 0, **self._scoring_items()
+            state, self.dealer, bidding_side, self.bid or 0, **scoring_items(self.options)
         )
         self._score = {
             "points": tuple(score.points),

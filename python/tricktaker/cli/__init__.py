@@ -1,0 +1,58 @@
+"""The ``tricktaker`` command: play a game in the terminal, or let bots simulate many deals.
+
+::
+
+    tricktaker play klaverjas                      # you at S, random bots elsewhere, 16 deals
+    tricktaker play klaverjas --seats N,S --deals 1 --seed 7
+    tricktaker simulate klaverjas --deals 10000 --seed 1
+    tricktaker simulate klaverjas --deals 1000 --seed 1 --json --per-deal
+    tricktaker simulate klaverjas --deals 200 --seed 1 --bots pimc,rule,random   # compare bots
+    tricktaker games                               # games, presets and options
+
+Every game takes ``--seed``, ``--preset`` and ``--option key=value`` (repeatable; ``true`` /
+``false`` become booleans and whole numbers integers), and ``--num-players N``, passed to the
+game as the option ``num_players``.
+
+``play`` reads the person's input line by line from standard input, so a game can be scripted
+with piped input. A person types a card (``10♥``, ``TH``, ``th``), a call (``pass``,
+``trump:H``, or just ``H`` or ``♥``), or the number of an action in the list shown; ``help``
+repeats the list and ``quit`` leaves the game.
+
+Per-game text views
+-------------------
+What a person sees is drawn by a ``TextView`` registered under the game's name: small functions
+for the deal's header, the table at a person's turn, the prompt, the text of an action, the
+narration of every applied action, a deal's scores and the standings. A game without a view is
+still playable with the generic one (observations as JSON). Klaverjas's view is in
+``klaverjas_view``, Kirves's in ``kirves_view``; another game registers its own the same way::
+
+    register_view("kirves", TextView(turn=_kirves_turn, deal_result=_kirves_deal_result, ...))
+
+The simulation summary of ``simulate`` is the game's ``SummaryAdapter`` (see ``tricktaker.sim``).
+"""
+
+from __future__ import annotations
+
+from tricktaker.cli import kirves_view, klaverjas_view  # noqa: F401  (register the views)
+from tricktaker.cli.arguments import build_parser, parse_option_value
+from tricktaker.cli.command import main
+from tricktaker.cli.person import parse_person_input
+from tricktaker.cli.views import (
+    Lines,
+    TextView,
+    arrange_by_rank_order,
+    register_view,
+    view_for,
+)
+
+__all__ = [
+    "Lines",
+    "TextView",
+    "arrange_by_rank_order",
+    "build_parser",
+    "main",
+    "parse_option_value",
+    "parse_person_input",
+    "register_view",
+    "view_for",
+]

@@ -1,0 +1,134 @@
+"""The command line: the parser of every subcommand, game options as ``key=value``, and loading
+the game the arguments name."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tricktaker.bots import bot_names
+from tricktaker.games.base import Game
+from tricktaker.registry import load
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def parse_option_value(text: str) -> bool | int | str:
+    """``true`` / ``false`` (any case) as booleans, whole numbers as ints, the rest as text."""
+    low = text.strip().lower()
+    if low in ("true", "false"):
+        return low == "true"
+    try:
+        return int(text.strip())
+    except ValueError:
+        return text
+
+
+def _key_value(text: str) -> tuple[str, bool | int | str]:
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    return key.strip(), parse_option_value(value)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number >= 1, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= value < 2**64:
+        raise argparse.ArgumentTypeError("a seed is a whole number 0 <= seed < 2**64")
+    return value
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game, e.g. klaverjas (see 'tricktaker games')")
+    parser.add_argument("--seed", type=_seed, help="seed for every random choice (default: new)")
+    parser.add_argument("--preset", help="a named bundle of options of the game")
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        type=_key_value,
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); true/false and whole numbers are parsed",
+    )
+    parser.add_argument(
+        "--num-players", type=_positive_int, help="number of players (games that allow a choice)"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tricktaker",
+        description="Traditional trick-taking card games: play in the terminal or simulate.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game in the terminal against bots")
+    _game_options(play)
+    play.add_argument(
+        "--seats",
+        help="which seats people play: S (the default), N,S, NS, 0,2, P3, all or none",
+    )
+    play.add_argument(
+        "--deals",
+        type=_positive_int,
+        help="1: play a single deal; N: stop the match after N deals (default: the whole match)",
+    )
+    play.add_argument("--bot", default="random", help=f"the bots' kind ({', '.join(bot_names())})")
+
+    sim = sub.add_parser("simulate", help="let bots play many deals and summarize them")
+    _game_options(sim)
+    sim.add_argument("--deals", type=_positive_int, default=1000, help="number of deals")
+    sim.add_argument(
+        "--bots",
+        default="random",
+        help=f"one bot for every seat; or two or more bots, comma-separated, compared on "
+        f"duplicate deals with the seats swapped ({', '.join(bot_names())})",
+    )
+    sim.add_argument(
+        "--per-seat",
+        action="store_true",
+        help="take the comma-separated bots as one bot per seat instead of comparing them",
+    )
+    sim.add_argument("--json", action="store_true", help="print machine-readable JSON")
+    sim.add_argument(
+        "--per-deal", action="store_true", help="with --json: include every deal's row"
+    )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+
+    slv = sub.add_parser("solve", help="double-dummy value of a position and of each legal card")
+    _game_options(slv)
+    slv.add_argument("position", help="the game's position text (e.g. whist: 'trump=S N:...')")
+    slv.add_argument("--objective", help="tricks, points, margin or made (default: the game's own)")
+    slv.add_argument("--side", help="NS or EW (default: the side to move)")
+
+    gms = sub.add_parser("games", help="list the games, their presets and options")
+    gms.add_argument("game", nargs="?", help="show this game's options")
+    return parser
+
+
+def _load_game(args: argparse.Namespace) -> Game:
+    options: dict[str, Any] = dict(args.option)
+    if args.num_players is not None:
+        options["num_players"] = args.num_players
+    return load(args.game, preset=args.preset, **options)

@@ -1,0 +1,179 @@
+"""Kirves, the Finnish joker-trump game for 2-10 players, as specified in rules/kirves.md.
+
+The card play and the evaluation of a played deal (who wins it, who gets a mark) are the C++
+core's (``kirves_rules``, ``kirves_outcome``); this package holds the options, the deal flow (cut,
+deal, turned card, discards, pääköt, speaking, folding, play) and the match (legs, keppi, kirves,
+tournament points).
+
+The deal is one state machine, ``deal.KirvesDeal``, joined from one module per phase: ``cut``
+(the cut, dealing, the turned card), ``discard``, ``paakot``, ``speaking``, ``folding``,
+``play`` and ``scoring``, on the shared ``state``. The game and its set-ups are in ``game``,
+the options in ``options``, the match in ``match``, the position text in ``notation`` and what
+a seat may see in ``observation``.
+
+Seats are 0..n-1, written ``A``, ``B``, ``C``, ... clockwise; play passes A -> B -> C.
+
+>>> import tricktaker as tt
+>>> game = tt.load("kirves", num_players=4)
+>>> deal = game.new_deal(seed=1, dealer="D")
+>>> deal.phase, deal.seat_name(deal.to_move)
+('cut', 'C')
+>>> deal.apply("cut:20").detail["bottom_card"]
+'9C'
+>>> deal.phase, deal.turned_card, deal.seat_name(deal.to_move)
+('speaking', Card('4C'), 'A')
+>>> [str(a) for a in deal.legal_actions()]  # the calls, or a card led at once
+['keep', 'change', 'pass', 'throw_in', 'JS', 'QS', 'BJ', '2H', 'JH']
+>>> deal.apply("keep").detail
+{'trump': 'C'}
+>>> deal.phase, deal.seat_name(deal.to_move)  # the trump maker decides first
+('folding', 'A')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core  # noqa: F401  (reachable as kirves._core)
+from tricktaker.games.kirves.actions import (
+    CHANGE,
+    CHANGE_POLL,
+    CHANGE_TO,
+    CHOOSE_SUIT,
+    CONSENT,
+    CUT,
+    DECLARE,
+    DISCARD,
+    FOLD,
+    FOLDING,
+    KEEP,
+    LEAVE,
+    MISDEAL_CALL,
+    NO,
+    OVER,
+    PAAKOT_ROUND,
+    PASS,
+    PEEK,
+    PLAY,
+    REFUSE,
+    SPEAKING,
+    STAY,
+    SUIT_CALLS,
+    TAKE,
+    TAKE_BLIND,
+    THROW_IN,
+    THROW_IN_POLL,
+    TURNED_CARD,
+    VETO,
+)
+from tricktaker.games.kirves.common import (
+    ALWAYS_TRUMPS,
+    CONCESSION,
+    CUT_JACK,
+    DECK,
+    DECK_SET,
+    FREE_FOR_ALL,
+    HAND_SIZE,
+    MARKS_TO_ESCAPE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MISDEAL,
+    NORMAL,
+    PAAKOT,
+    PAAKOT_DECLARED,
+    PLAYED,
+    SEAT_NAMES,
+    THROWN_IN,
+    TRICKS,
+    VOID,
+    is_always_trump,
+    named_suit,
+    seat_index,
+)
+from tricktaker.games.kirves.deal import KirvesDeal
+from tricktaker.games.kirves.game import KirvesGame
+from tricktaker.games.kirves.match import CHOOSE_DEALER, KirvesMatch, KirvesStandings, rank_players
+from tricktaker.games.kirves.notation import POSITION_KEYS
+from tricktaker.games.kirves.options import PRESETS, KirvesOptions
+from tricktaker.games.kirves.result import KirvesResult
+from tricktaker.games.kirves.simulation import simulation_deals
+from tricktaker.games.options import build_options
+from tricktaker.registry import register
+
+
+def _make_game(*, preset: str | None = None, **options: Any) -> KirvesGame:
+    return KirvesGame(build_options(KirvesOptions, PRESETS, preset, options, "kirves"))
+
+
+register(
+    "kirves",
+    _make_game,
+    description="Kirves (Finnish, 2-10 players, jokers and jacks always trump; Rantasalmi)",
+    options_class=KirvesOptions,
+    presets=PRESETS,
+)
+
+__all__ = [
+    "ALWAYS_TRUMPS",
+    "CHANGE",
+    "CHANGE_POLL",
+    "CHANGE_TO",
+    "CHOOSE_DEALER",
+    "CHOOSE_SUIT",
+    "CONCESSION",
+    "CONSENT",
+    "CUT",
+    "CUT_JACK",
+    "DECK",
+    "DECK_SET",
+    "DECLARE",
+    "DISCARD",
+    "FOLD",
+    "FOLDING",
+    "FREE_FOR_ALL",
+    "HAND_SIZE",
+    "KEEP",
+    "KirvesDeal",
+    "KirvesGame",
+    "KirvesMatch",
+    "KirvesOptions",
+    "KirvesResult",
+    "KirvesStandings",
+    "LEAVE",
+    "MARKS_TO_ESCAPE",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MISDEAL",
+    "MISDEAL_CALL",
+    "NO",
+    "NORMAL",
+    "OVER",
+    "PAAKOT",
+    "PAAKOT_DECLARED",
+    "PAAKOT_ROUND",
+    "PASS",
+    "PEEK",
+    "PLAY",
+    "PLAYED",
+    "POSITION_KEYS",
+    "PRESETS",
+    "REFUSE",
+    "SEAT_NAMES",
+    "SPEAKING",
+    "STAY",
+    "SUIT_CALLS",
+    "TAKE",
+    "TAKE_BLIND",
+    "THROWN_IN",
+    "THROW_IN",
+    "THROW_IN_POLL",
+    "TRICKS",
+    "TURNED_CARD",
+    "VETO",
+    "VOID",
+    "is_always_trump",
+    "named_suit",
+    "rank_players",
+    "seat_index",
+    "simulation_deals",
+]

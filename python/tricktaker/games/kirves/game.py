@@ -1,0 +1,336 @@
+"""The Kirves game: options checked, deals and matches made, set-ups validated."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Card, Suit
+from tricktaker.games.base import Game, check_seed, new_seed
+from tricktaker.games.kirves.common import (
+    CUT_JACK,
+    DECK,
+    DECK_SET,
+    FREE_FOR_ALL,
+    HAND_SIZE,
+    MARKS_TO_ESCAPE,
+    NORMAL,
+    SEAT_NAMES,
+    _mix,
+    is_always_trump,
+    seat_index,
+)
+from tricktaker.games.kirves.deal import KirvesDeal
+from tricktaker.games.kirves.match import KirvesMatch
+from tricktaker.games.kirves.notation import PositionReader
+from tricktaker.games.kirves.options import KirvesOptions, _check_option_mix, _is_int
+
+
+class KirvesGame(PositionReader, Game):
+    """Kirves with a set of options: makes deals and games (to the kirves)."""
+
+    name = "kirves"
+
+    def __init__(self, options: KirvesOptions) -> None:
+        _check_option_mix(options)
+        self.options = options
+        assert options.num_players is not None
+        self.num_players: int = options.num_players
+
+    def seat(self, seat: int | str) -> int:
+        return seat_index(seat, self.num_players)
+
+    def new_deal(
+        self,
+        seed: int | None = None,
+        *,
+        dealer: int | str | None = None,
+        participants: list[int | str] | None = None,
+        marks: list[int] | None = None,
+        keppis: list[int] | None = None,
+        examined_cut: bool = True,
+        deck: list[Any] | None = None,
+        hands: list[Any] | None = None,
+        turned: Card | str | None = None,
+        cut_jack: Card | str | None = None,
+        trump: Suit | str | None = None,
+        trump_maker: int | str | None = None,
+        kind: str | None = None,
+        folded: list[int | str] | None = None,
+    ) -> KirvesDeal:
+        """A new deal.
+
+        * From ``seed`` (or an exact ``deck``, top card first, or a list of decks for the
+          shuffles after saving angels): the deal starts at the cut.
+        * From dealt ``hands`` (one list per seat, in dealing order; ``None`` or ``[]`` for a
+          seat not dealt in) and the ``turned`` card, optionally with the ``cut_jack`` the
+          cutter holds: the deal starts at the turned card.
+        * From final ``hands`` with ``trump`` and ``trump_maker`` (or ``kind="cut_jack"`` /
+          ``"free_for_all"``) and ``folded`` seats: the deal starts at the play.
+
+        ``participants`` are the seats dealt in (default: every seat with fewer than 3
+        ``marks``); ``marks`` and ``keppis`` are the marks and keppis before the deal (so that
+        the result names a keppi or the kirves); ``examined_cut=False`` makes the unexamined cut
+        of a redeal (R2.6).
+        """
+        n = self.num_players
+        seed = new_seed() if seed is None else check_seed(seed)
+        marks_list = self._check_marks(marks)
+        if participants is None:
+            parts = [p for p in range(n) if marks_list[p] < MARKS_TO_ESCAPE]
+        else:
+            parts = sorted({self.seat(p) for p in participants})
+        if len(parts) < 2:
+            raise ValueError("a deal needs at least 2 participants (players without 3 marks)")
+        for p in parts:
+            if marks_list[p] >= MARKS_TO_ESCAPE:
+                raise ValueError(f"{SEAT_NAMES[p]} has 3 marks and cannot be dealt in")
+        if dealer is None:
+            dealer_seat = self._first_dealer(seed)
+            if dealer_seat not in parts:
+                dealer_seat = parts[0]
+        else:
+            dealer_seat = self.seat(dealer)
+        if dealer_seat not in parts:
+            raise ValueError(f"the dealer {SEAT_NAMES[dealer_seat]} is not a participant")
+        if not isinstance(examined_cut, bool):
+            raise ValueError("examined_cut must be True or False")
+        setup: dict[str, Any] = {
+            "seed": seed,
+            "dealer": dealer_seat,
+            "participants": parts,
+            "marks": marks_list,
+            "examined_cut": examined_cut,
+        }
+        if keppis is not None:
+            setup["keppis"] = self._check_keppis(keppis)
+        if deck is not None:
+            if hands is not None:
+                raise ValueError("give either deck= or hands=, not both")
+            setup["decks"] = self._check_decks(deck)
+        position_args = (trump, trump_maker, kind, folded)
+        if hands is None:
+            if (
+                turned is not None
+                or cut_jack is not None
+                or any(a is not None for a in position_args)
+            ):
+                raise ValueError(
+                    "turned=, cut_jack=, trump=, trump_maker=, kind= and folded= need hands="
+                )
+        elif trump is not None:
+            if turned is not None or cut_jack is not None:
+                raise ValueError("a position (trump=) takes final hands, not turned= or cut_jack=")
+            setup.update(self._check_position(hands, parts, trump, trump_maker, kind, folded))
+        else:
+            if any(a is not None for a in position_args):
+                raise ValueError("trump_maker=, kind= and folded= need trump=")
+            setup.update(self._check_dealt(hands, parts, dealer_seat, turned, cut_jack))
+        return KirvesDeal(self, setup)
+
+    def _check_marks(self, marks: list[int] | None) -> list[int]:
+        n = self.num_players
+        if marks is None:
+            return [0] * n
+        out = list(marks)
+        if len(out) != n or not all(_is_int(m) and 0 <= m <= MARKS_TO_ESCAPE for m in out):
+            raise ValueError(f"marks: need {n} integers 0..3, one per seat, got {marks!r}")
+        return out
+
+    def _check_keppis(self, keppis: list[int]) -> list[int]:
+        ks = list(keppis)
+        if len(ks) != self.num_players or not all(_is_int(k) and k in (0, 1) for k in ks):
+            raise ValueError(
+                f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
+                f"kirves), got {keppis!r}"
+            )
+        return ks
+
+    def _first_dealer(self, seed: int) -> int:
+        if self.options.first_dealer == "random":
+            return int(_core.Rng(_mix(seed, 1 << 20)).below(self.num_players))
+        return self.seat(self.options.first_dealer)
+
+    def _check_decks(self, deck: list[Any]) -> list[list[str]]:
+        decks = deck if deck and isinstance(deck[0], (list, tuple)) else [deck]
+        out = []
+        for d in decks:
+            cards = _parse_card_list(d)
+            if len(cards) != len(DECK) or set(cards) != DECK_SET:
+                missing = sorted(DECK_SET - set(cards))
+                raise ValueError(
+                    "deck: expected each of the 54 cards (52 and RJ, BJ) exactly once"
+                    + (f"; missing {' '.join(map(str, missing))}" if missing else "")
+                )
+            out.append([str(c) for c in cards])
+        return out
+
+    def _hands_list(self, hands: list[Any], parts: list[int]) -> list[list[Card]]:
+        n = self.num_players
+        if len(hands) != n:
+            raise ValueError(f"hands: need {n} entries, one per seat (None for a seat out)")
+        out: list[list[Card]] = []
+        seen: set[Card] = set()
+        for p, h in enumerate(hands):
+            cards = [] if h is None else _parse_card_list(h)
+            if p not in parts and cards:
+                raise ValueError(f"hands: {SEAT_NAMES[p]} is not dealt in but holds cards")
+            for c in cards:
+                if c in seen:
+                    raise ValueError(f"hands: {c} is dealt twice")
+                seen.add(c)
+            out.append(cards)
+        return out
+
+    def _check_dealt(
+        self,
+        hands: list[Any],
+        parts: list[int],
+        dealer: int,
+        turned: Card | str | None,
+        cut_jack: Card | str | None,
+    ) -> dict[str, Any]:
+        dealt = self._hands_list(hands, parts)
+        for p in parts:
+            if len(dealt[p]) != HAND_SIZE:
+                raise ValueError(
+                    f"hands: {SEAT_NAMES[p]} has {len(dealt[p])} cards; 5 are dealt to each"
+                )
+        if turned is None:
+            raise ValueError("hands= of a new deal need the turned= card (or trump= for a play)")
+        turned_card = Card.parse(turned)
+        used = {c for h in dealt for c in h}
+        if turned_card in used:
+            raise ValueError(f"turned: {turned_card} is also in a hand")
+        setup: dict[str, Any] = {
+            "hands": [[str(c) for c in h] for h in dealt],
+            "turned": str(turned_card),
+        }
+        if cut_jack is not None:
+            jack = Card.parse(cut_jack)
+            if not is_always_trump(jack):
+                raise ValueError(f"cut_jack: {jack} is not a jack or a joker")
+            if jack in used or jack == turned_card:
+                raise ValueError(f"cut_jack: {jack} is also dealt")
+            setup["cut_jack"] = str(jack)
+        return setup
+
+    def _check_position(
+        self,
+        hands: list[Any],
+        parts: list[int],
+        trump: Suit | str,
+        trump_maker: int | str | None,
+        kind: str | None,
+        folded: list[int | str] | None,
+    ) -> dict[str, Any]:
+        final = self._hands_list(hands, parts)
+        folded_seats = sorted({self.seat(p) for p in folded or []})
+        for p in folded_seats:
+            if p not in parts:
+                raise ValueError(f"folded: {SEAT_NAMES[p]} is not a participant")
+        playing = [p for p in parts if p not in folded_seats]
+        if len(playing) < 2:
+            raise ValueError("at least 2 participants must not have folded (R7.3)")
+        for p in playing:
+            size = len(final[p])
+            if size != HAND_SIZE and not (
+                size == HAND_SIZE + 1 and not self.options.discard_to_five
+            ):
+                raise ValueError(f"hands: {SEAT_NAMES[p]} has {size} cards; a hand has 5")
+        kind = kind or (NORMAL if trump_maker is not None else None)
+        if kind not in (NORMAL, CUT_JACK, FREE_FOR_ALL):
+            raise ValueError(
+                "a position needs trump_maker= (a normal deal) or kind='cut_jack' / 'free_for_all'"
+            )
+        maker: int | None = None
+        if kind == NORMAL:
+            if trump_maker is None:
+                raise ValueError("kind='normal' needs trump_maker=")
+            maker = self.seat(trump_maker)
+            if maker not in parts:
+                raise ValueError(f"trump_maker: {SEAT_NAMES[maker]} is not a participant")
+        elif trump_maker is not None:
+            raise ValueError(f"kind={kind!r} has no trump maker")
+        return {
+            "hands": [[str(c) for c in h] for h in final],
+            "trump": Suit.parse(trump).letter,
+            "kind": kind,
+            "trump_maker": maker,
+            "folded": folded_seats,
+        }
+
+    def new_match(
+        self,
+        seed: int | None = None,
+        *,
+        games: int = 1,
+        dealer: int | str | None = None,
+        marks: list[int] | None = None,
+        keppis: list[int] | None = None,
+    ) -> KirvesMatch:
+        """A game to the kirves, or a session of ``games`` games (tournament points, R11.7).
+
+        ``dealer``, ``marks`` and ``keppis`` resume a game from a given standing (the first
+        dealer otherwise follows the ``first_dealer`` option).
+        """
+        seed = new_seed() if seed is None else check_seed(seed)
+        if not _is_int(games) or games < 1:
+            raise ValueError(f"games must be an integer >= 1, got {games!r}")
+        setup: dict[str, Any] = {"seed": seed, "games": games}
+        if marks is not None:
+            setup["marks"] = self._check_marks(marks)
+            if sum(m < MARKS_TO_ESCAPE for m in setup["marks"]) < 2:
+                raise ValueError("marks: at least 2 players must have fewer than 3 marks")
+        if keppis is not None:
+            setup["keppis"] = self._check_keppis(keppis)
+        if dealer is not None:
+            setup["dealer"] = self.seat(dealer)
+            active = setup.get("marks", [0] * self.num_players)
+            if active[setup["dealer"]] >= MARKS_TO_ESCAPE:
+                raise ValueError("dealer: a player with 3 marks has escaped and cannot deal")
+        return KirvesMatch(self, setup)
+
+    def _deal_from_setup(self, setup: dict[str, Any]) -> KirvesDeal:
+        try:
+            kwargs: dict[str, Any] = {
+                "dealer": setup["dealer"],
+                "participants": setup["participants"],
+                "marks": setup["marks"],
+                "keppis": setup.get("keppis"),
+                "examined_cut": setup["examined_cut"],
+            }
+            seed = setup["seed"]
+        except KeyError as exc:
+            raise ValueError(f"malformed deal set-up: missing {exc}") from None
+        if setup.get("decks") is not None:
+            kwargs["deck"] = setup["decks"]
+        if setup.get("hands") is not None:
+            kwargs["hands"] = setup["hands"]
+            if setup.get("trump") is not None:
+                kwargs.update(
+                    trump=setup["trump"],
+                    kind=setup.get("kind"),
+                    trump_maker=setup.get("trump_maker"),
+                    folded=setup.get("folded"),
+                )
+            else:
+                kwargs.update(turned=setup.get("turned"), cut_jack=setup.get("cut_jack"))
+        return self.new_deal(seed, **kwargs)
+
+    def _match_from_setup(self, setup: dict[str, Any]) -> KirvesMatch:
+        if "seed" not in setup:
+            raise ValueError("malformed match set-up: missing 'seed'")
+        return self.new_match(
+            setup["seed"],
+            games=setup.get("games", 1),
+            dealer=setup.get("dealer"),
+            marks=setup.get("marks"),
+            keppis=setup.get("keppis"),
+        )
+
+
+def _parse_card_list(items: Any) -> list[Card]:
+    if isinstance(items, str):
+        return [Card.parse(tok) for tok in items.replace(",", " ").split()]
+    return [Card.parse(c) for c in items]

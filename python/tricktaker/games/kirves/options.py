@@ -1,0 +1,117 @@
+"""The options of Kirves (the option table of rules/kirves.md §13) and the presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker.games.kirves.common import MAX_PLAYERS, MIN_PLAYERS, SEAT_NAMES, seat_index
+from tricktaker.games.options import checked, choice
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_num_players(value: Any) -> str | None:
+    if _is_int(value) and MIN_PLAYERS <= value <= MAX_PLAYERS:
+        return None
+    return "expected an integer 2..10"
+
+
+def _check_first_dealer(value: Any) -> str | None:
+    if value == "random":
+        return None
+    if _is_int(value) and 0 <= value < MAX_PLAYERS:
+        return None
+    if isinstance(value, str) and len(value) == 1 and value.upper() in SEAT_NAMES:
+        return None
+    return "expected 'random' or a seat (a letter A-J or 0-9)"
+
+
+def _check_packet(value: Any) -> str | None:
+    if _is_int(value) and 2 <= value <= 52:
+        return None
+    return "expected an integer 2..52 (both packets and the angel card must exist, D4)"
+
+
+def _check_points(value: Any) -> str | None:
+    return None if _is_int(value) else "expected an integer"
+
+
+def _check_min_participants(value: Any) -> str | None:
+    if _is_int(value) and 0 <= value <= MAX_PLAYERS:
+        return None
+    return "expected an integer 0..10"
+
+
+_BOOL = (True, False)
+
+
+@dataclass(frozen=True, kw_only=True)
+class KirvesOptions:
+    """The option table of §13; names and values exactly as the spec writes them."""
+
+    num_players: int | None = checked(None, _check_num_players, "2-10, required [S]")
+    first_dealer: str | int = checked("random", _check_first_dealer, "D3: 'random' or a seat")
+    cut_min_packet: int = checked(2, _check_packet, "D4")
+    cut_max_packet: int = checked(52, _check_packet, "D4")
+    angel_card_source: str = choice("lifted_packet_next", ("lifted_packet_next", "stub_top"), "D5")
+    discard_to_five: bool = choice(True, _BOOL, "D8")
+    may_discard_taken_card: bool = choice(False, _BOOL, "D8")
+    change_veto_scope: str = choice("all_others", ("all_others", "not_yet_spoken"), "D13")
+    change_suit_announce: str = choice("after_consent", ("after_consent", "with_request"), "D13")
+    all_pass_outcome: str = choice(
+        "throw_in_next_dealer",
+        ("throw_in_next_dealer", "throw_in_same_dealer", "free_for_all"),
+        "D16, D34",
+    )
+    refused_throw_in_fallback: str = choice(
+        "refuser_plays", ("refuser_plays", "free_for_all"), "R5.8, D15, D34"
+    )
+    direct_lead_allowed: bool = choice(True, _BOOL, "[S], D17")
+    direct_lead_closes_folding: bool = choice(True, _BOOL, "D17")
+    folding_allowed: bool = choice(True, _BOOL, "[S], D19")
+    principals_may_fold: str = choice("all", ("all", "cut_jack_only", "none"), "D19")
+    folded_players_score_with_side: bool = choice(False, _BOOL, "D20")
+    overtake_required: bool = choice(False, _BOOL, "Rantasalmi (ylimenopakko), D21")
+    overtake_exempts_partner: bool = choice(False, _BOOL, "only with overtake_required, D21")
+    must_trump_when_void: bool = choice(False, _BOOL, "not in the seed, D21")
+    stop_when_decided: bool = choice(False, _BOOL, "D23")
+    paakot_mode: str = choice("auto", ("auto", "manual", "off"), "D25")
+    misdeal_action_enabled: bool = choice(False, _BOOL, "D26")
+    unexamined_cut_after_void: bool = choice(True, _BOOL, "D26")
+    keppi_holder_default_dealer: str = choice("self", ("self", "next_clockwise"), "D3")
+    tournament_scoring: bool = choice(False, _BOOL, "§11")
+    points_voluntary_win: int = checked(2, _check_points, "R11.1")
+    points_forced_win: int = checked(1, _check_points, "R11.2")
+    points_keppi: int = checked(-5, _check_points, "R11.5")
+    points_kirves: int = checked(-7, _check_points, "R11.6")
+    voluntary_bonus_min_participants: int = checked(3, _check_min_participants, "D30")
+    forced_bonus_min_participants: int = checked(0, _check_min_participants, "D30")
+    forced_bonus_recipients: str = choice(
+        "dealer_only", ("dealer_only", "cutter_and_dealer"), "D30"
+    )
+    concession_counts_as_win: bool = choice(True, _BOOL, "D30")
+    kirves_penalty_mode: str = choice("replace", ("replace", "add"), "D31")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "rantasalmi": {"overtake_required": True},
+}
+
+
+def _check_option_mix(options: KirvesOptions) -> None:
+    if options.num_players is None:
+        raise ValueError("kirves needs num_players=2..10, e.g. tt.load('kirves', num_players=4)")
+    if options.cut_min_packet > options.cut_max_packet:
+        raise ValueError(
+            f"cut_min_packet={options.cut_min_packet} is above "
+            f"cut_max_packet={options.cut_max_packet}"
+        )
+    if options.first_dealer != "random":
+        seat_index(options.first_dealer, options.num_players)
+    if options.overtake_exempts_partner and not options.overtake_required:
+        raise ValueError(
+            "overtake_exempts_partner=True needs overtake_required=True (the Rantasalmi rule)"
+        )

@@ -120,3 +120,39 @@ def test_objectives_need_their_game() -> None:
         tt.solve(deal, objective="win")
     with pytest.raises(ValueError, match="'race' needs a Kiksas or Trikiksis writing-off deal"):
         tt.solve(tt.load("kiksas").new_deal(seed=1), objective="race")
+
+
+def test_kiksas_tables_share_the_deal() -> None:
+    """Per trump, the sides' points add up to the deal's 138, and exactly one side wins a race."""
+    game = tt.load("kiksas")
+    points = tt.dd_table(game.new_deal(seed=4))
+    assert points.shape == (4, 2) and (points.sum(axis=1) == 138).all()
+    deal = game.new_deal(seed=4, deal_type="writing_off", targets=(60, 78))
+    race = tt.dd_table(to_play(deal, random.Random(4)))
+    assert race.shape == (4, 2) and (race.sum(axis=1) == 1).all()
+    trikiksis = tt.dd_table(to_play(tt.load("trikiksis").new_deal(seed=4), random.Random(4)))
+    assert trikiksis.shape == (4, 2) and (trikiksis.sum(axis=1) == 138).all()
+
+
+def test_allfours_table_matches_the_deal_played() -> None:
+    """The row of the deal's own trump holds what solving the deal at its first card gives."""
+    game = tt.load("allfours")
+    checked = 0
+    for seed in range(30):
+        deal = to_play(game.new_deal(seed=seed), random.Random(seed))
+        if deal is None or deal.play_state().cards_played or deal.runs:
+            continue
+        table = tt.dd_table(deal)
+        assert table.shape == (4, 2)
+        for side in (0, 1):
+            assert table[int(deal.trump), side] == tt.solve(deal, side=side).value
+        checked += 1
+    assert checked >= 3
+
+
+def test_kirves_table_and_errors() -> None:
+    deal = to_play(tt.load("kirves", num_players=4).new_deal(seed=2), random.Random(2))
+    table = tt.dd_table(deal)
+    assert table.shape == (4, 4) and set(table.ravel()) <= {0, 1}
+    with pytest.raises(ValueError, match="'race' needs"):
+        tt.dd_table(deal, objective="race")

@@ -368,8 +368,29 @@ def _klaverjas_table(deal: Any, objective: str, memory_mb: int) -> npt.NDArray[n
     return out
 
 
-def dd_table(deal: Any, *, objective: str = "points", memory_mb: int = 8) -> npt.NDArray[np.int32]:
-    """The double-dummy table of a deal, as it was dealt.
+NO_VALUE = -32768  # a table cell with no play (a Kirves seat not dealt in)
+
+
+def _game_table(
+    deal: Any,
+    rows: list[list[tuple[_core.PlayState, int] | None]],
+    objective: str | None,
+    memory_mb: int,
+) -> npt.NDArray[np.int32]:
+    solver = _core.Solver(memory_mb=memory_mb)
+    out = np.full((len(rows), len(rows[0])), NO_VALUE, dtype=np.int32)
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            if cell is not None:
+                state, obj, _ = _prepare(deal, objective, cell[1], cell[0])
+                out[r, c] = solver.value(state, obj)
+    return out
+
+
+def dd_table(
+    deal: Any, *, objective: str | None = None, memory_mb: int = 8
+) -> npt.NDArray[np.int32]:
+    """The double-dummy table of a deal, as it was dealt: the value for each trump choice.
 
     Whist (a deal, a PBN string or four hands): ``[strain][declarer]`` tricks for the
     declarer's side with the declarer's left-hand opponent on lead; strains S, H, D, C, NT and
@@ -377,12 +398,27 @@ def dd_table(deal: Any, *, objective: str = "points", memory_mb: int = 8) -> npt
 
     Klaverjas: ``[trump][playing team]`` with forehand on lead, trumps S, H, D, C and playing
     teams N-S, E-W: the playing team's points (card points, roem and pit) with
-    ``objective="points"``, or 1 if it makes the deal with ``objective="made"``.
+    ``objective="points"`` (the default), or 1 if it makes the deal with ``objective="made"``.
+
+    Kiksas and Trikiksis: ``[trump][side]``, the trump queen's holder leading it: the side's
+    points, or in a writing-off deal 1 if the side wins the race to its target.
+
+    All Fours and Pitch: ``[trump][side]`` with the deal's first leader (where the first card
+    fixes trump, leading that suit): the side's game points.
+
+    Kirves: ``[trump][trump maker]`` with every seat playing and eldest leading: 1 if the maker
+    alone wins the deal against everyone else (``NO_VALUE`` for a seat not dealt in).
+
+    ``objective`` overrides the game's own (as in ``solve``).
     """
     if getattr(getattr(deal, "game", None), "name", None) == "klaverjas":
+        objective = objective or "points"
         if objective not in ("points", "made", "margin"):
             raise ValueError("a Klaverjas table's objective is points, margin or made")
         return _klaverjas_table(deal, objective, memory_mb)
+    table_states = getattr(deal, "dd_table_states", None)
+    if table_states is not None:
+        return _game_table(deal, table_states(), objective, memory_mb)
     hands, ranks = _whist_hands(deal)
     solver = _core.Solver(memory_mb=memory_mb)
     return np.asarray(_core.whist_dd_table(hands, ranks, solver), dtype=np.int32)
@@ -404,6 +440,7 @@ def dd_tables(
 
 
 __all__ = [
+    "NO_VALUE",
     "OBJECTIVES",
     "Solution",
     "Solver",

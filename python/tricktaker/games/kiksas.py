@@ -503,41 +503,60 @@ class KiksasDeal(Deal):
 
     # --- play ---------------------------------------------------------------------------
 
-    def _start_play(self) -> None:
-        assert self.hands_dealt is not None and self.trump is not None
+    def _rules(self, trump: int) -> _core.RulesTable:
         opts = self.options
-        hands = [mask_from_cards(h) for h in self.hands_dealt]
-        active = 0
-        fixed_leader = -1
-        if self.akis is not None:
-            player, kind, suit = self.akis
-            play_trump = -1 if suit is None else int(suit)
-            leader = fixed_leader = player
-            if self.sitting_out is not None:
-                hands[self.sitting_out] = 0
-                active = ((1 << self.n) - 1) & ~(1 << self.sitting_out)
-            first_lead = 0 if suit is None else Card.make(Rank.QUEEN, suit).mask
-        else:
-            play_trump = int(self.trump)
-            self.trump_queen = Card.make(Rank.QUEEN, self.trump)
-            leader = next(s for s in range(self.n) if hands[s] & self.trump_queen.mask)
-            any_card = opts.first_lead == "holder_any_card" and self.deal_type != "first"
-            first_lead = 0 if any_card else self.trump_queen.mask
-        rules = _core.kiksas_rules(
-            play_trump,
+        return _core.kiksas_rules(
+            trump,
             must_overtrump=opts.must_overtrump,
             must_head_in_suit=opts.must_head_in_suit,
             partner_exemption=opts.partner_exemption,
         )
-        self.state = _core.PlayState(
-            rules,
+
+    def _trump_play_state(self, trump: Suit) -> _core.PlayState:
+        """The play of the hands as dealt with `trump` (no Akis): the trump queen's holder
+        leads it (§2.5), or any card under first_lead = holder_any_card after the first deal."""
+        assert self.hands_dealt is not None
+        hands = [mask_from_cards(h) for h in self.hands_dealt]
+        queen = Card.make(Rank.QUEEN, trump).mask
+        leader = next(s for s in range(self.n) if hands[s] & queen)
+        any_card = self.options.first_lead == "holder_any_card" and self.deal_type != "first"
+        return _core.PlayState(
+            self._rules(int(trump)),
             hands,
             self._sides(),
             leader,
-            active=active,
-            first_lead_cards=first_lead,
-            fixed_leader=fixed_leader,
+            first_lead_cards=0 if any_card else queen,
         )
+
+    def dd_table_states(self) -> list[list[tuple[_core.PlayState, int]]]:
+        """For ``tt.dd_table``: per trump suit (S, H, D, C) the play of the hands as dealt with
+        that suit trumps (no Akis), once for each side (0, 1)."""
+        if self.hands_dealt is None:
+            raise IllegalAction("the cards are not dealt yet")
+        return [[(self._trump_play_state(suit), side) for side in (0, 1)] for suit in Suit]
+
+    def _start_play(self) -> None:
+        assert self.hands_dealt is not None and self.trump is not None
+        if self.akis is None:
+            self.trump_queen = Card.make(Rank.QUEEN, self.trump)
+            self.state = self._trump_play_state(self.trump)
+        else:
+            # The Akis player leads every trick (§3.8); a partner's hand turned down is out.
+            player, _, suit = self.akis
+            hands = [mask_from_cards(h) for h in self.hands_dealt]
+            active = 0
+            if self.sitting_out is not None:
+                hands[self.sitting_out] = 0
+                active = ((1 << self.n) - 1) & ~(1 << self.sitting_out)
+            self.state = _core.PlayState(
+                self._rules(-1 if suit is None else int(suit)),
+                hands,
+                self._sides(),
+                player,
+                active=active,
+                first_lead_cards=0 if suit is None else Card.make(Rank.QUEEN, suit).mask,
+                fixed_leader=player,
+            )
         self._phase = "play"
         self._to_move = self.state.to_move
         if self.deal_type == "writing_off" and self.akis is None:

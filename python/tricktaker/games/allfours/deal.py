@@ -574,59 +574,82 @@ class AllFoursDeal(Deal):
 
     # --- play -----------------------------------------------------------------------------
 
+    def _first_leader(self) -> int:
+        """Who leads the first trick (C13, P6, runs)."""
+        o = self.options
+        if self.leader is not None:
+            return self.leader
+        if o.first_lead == "eldest":
+            return int(self.eldest)
+        if o.first_lead == "pitcher":
+            assert self.pitcher is not None
+            return self.pitcher
+        if o.first_lead == "dealer_unless_run" and self.runs > 0:
+            assert self.begger is not None
+            return self.begger
+        return self.dealer
+
+    def _play_state(
+        self, trump: Suit, hands: list[list[Card]], leader: int, first_lead_cards: int
+    ) -> _core.PlayState:
+        o = self.options
+        return _core.PlayState(
+            rules_for(o, trump),
+            [mask_from_cards(h) for h in hands],
+            self.sides,
+            leader,
+            first_lead_cards=first_lead_cards,
+            folding=o.folding,
+        )
+
     def _start_play(self, trump: Suit, first_card: Card | None = None) -> None:
         o = self.options
         self.trump = trump
-        if self.leader is None:
-            if o.first_lead == "eldest":
-                self.leader = self.eldest
-            elif o.first_lead == "pitcher":
-                self.leader = self.pitcher
-            elif o.first_lead == "dealer_unless_run" and self.runs > 0:
-                self.leader = self.begger
-            else:
-                self.leader = self.dealer
-        assert self.leader is not None
+        self.leader = self._first_leader()
         self.start_hands = [list(h) for h in self.hands]
-        rules = rules_for(o, trump)
         first_lead_cards = 0
         if first_card is not None:
             first_lead_cards = first_card.mask
         elif o.trump_selection == "declare" and o.first_lead_must_be_trump:
-            first_lead_cards = rules.trump_cards
-        self.state = _core.PlayState(
-            rules,
-            [mask_from_cards(h) for h in self.hands],
-            self.sides,
-            self.leader,
-            first_lead_cards=first_lead_cards,
-            folding=o.folding,
-        )
+            first_lead_cards = rules_for(o, trump).trump_cards
+        self.state = self._play_state(trump, self.hands, self.leader, first_lead_cards)
         self._phase = "play"
         self._to_move = self.leader
+
+    def dd_table_states(self) -> list[list[tuple[_core.PlayState, int]]]:
+        """For ``tt.dd_table``: per trump suit (S, H, D, C) the play of the hands at the start
+        of play (as they are now before it) with that suit trumps, once for each side. Where
+        the first card fixes trump, the leader leads that suit (a suit the leader lacks is
+        played as if declared)."""
+        o = self.options
+        if self._phase in ("deal", "beg") or not any(self.hands):
+            raise IllegalAction("a double-dummy table needs the hands of the play")
+        hands = self.start_hands if self.state is not None else self.hands
+        leader = self._first_leader()
+        rows = []
+        for suit in Suit:
+            first = 0
+            if o.trump_selection not in ("turn_up", "declare"):
+                first = mask_from_cards([c for c in hands[leader] if c.suit == suit])
+            elif o.trump_selection == "declare" and o.first_lead_must_be_trump:
+                first = rules_for(o, suit).trump_cards
+            state = self._play_state(suit, hands, leader, first)
+            rows.append([(state, side) for side in range(self.num_sides)])
+        return rows
 
     def pitch_states(self) -> dict[Suit, _core.PlayState]:
         """Before the pitch (the first card fixes trump, X11): for each suit the leader can
         pitch, the play state that pitching a card of it starts. Empty at any other time."""
         if self._phase != "play" or self.state is not None or self._to_move is None:
             return {}
-        o = self.options
         leader = self._to_move
-        hands = [mask_from_cards(h) for h in self.hands]
         out: dict[Suit, _core.PlayState] = {}
         for card in sorted(self.hands[leader]):
             if card.is_joker or self._suit_of(card) in out:
                 continue
             suit = self._suit_of(card)
-            leads = [c for c in self.hands[leader] if c.suit == suit]
-            out[suit] = _core.PlayState(
-                rules_for(o, suit),
-                hands,
-                self.sides,
-                leader,
-                first_lead_cards=mask_from_cards(leads),
-                folding=o.folding,
-            )
+            leads = mask_from_cards([c for c in self.hands[leader] if c.suit == suit])
+            out[suit] = self._play_state(suit, self.hands, leader, leads)
         return out
 
     def _apply_play(self, action: Action, seat: int) -> Event:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import mask_from_cards
+from tricktaker.cards import Suit, mask_from_cards
+from tricktaker.errors import IllegalAction
 from tricktaker.games.base import Action, Event
 from tricktaker.games.kirves.actions import PLAY
 from tricktaker.games.kirves.common import (
@@ -49,15 +50,43 @@ class Play(KirvesDealState):
                 return seat
         raise AssertionError("everybody folded")
 
-    def _start_play(self) -> None:
-        assert self.trump is not None
+    def _rules(self, trump: Suit) -> _core.RulesTable:
         o = self.options
-        rules = _core.kirves_rules(
-            int(self.trump),
+        return _core.kirves_rules(
+            int(trump),
             overtake_required=o.overtake_required,
             overtake_exempts_partner=o.overtake_exempts_partner,
             must_trump_when_void=o.must_trump_when_void,
         )
+
+    def dd_table_states(self) -> list[list[tuple[_core.PlayState, int] | None]]:
+        """For ``tt.dd_table``: per trump suit (S, H, D, C) and per trump maker (every seat;
+        None for a seat not dealt in), the play of the hands as they are now, five cards each
+        and nobody folding, the maker alone (side 0) against everyone else, eldest leading."""
+        seats = range(self.num_players)
+        if any(len(self.hands[p]) != HAND_SIZE for p in self.participants):
+            raise IllegalAction(
+                "a Kirves table needs five cards in every hand (before the play, after discards)"
+            )
+        hands = [mask_from_cards(self.hands[p]) if p in self.participants else 0 for p in seats]
+        active = sum(1 << p for p in self.participants)
+        leader = next(p for p in self.order if p in self.participants)
+        rows: list[list[tuple[_core.PlayState, int] | None]] = []
+        for suit in Suit:
+            rules = self._rules(suit)
+            row: list[tuple[_core.PlayState, int] | None] = []
+            for maker in seats:
+                if maker not in self.participants:
+                    row.append(None)
+                    continue
+                sides = [0 if p == maker else 1 for p in seats]
+                row.append((_core.PlayState(rules, hands, sides, leader, active=active), 0))
+            rows.append(row)
+        return rows
+
+    def _start_play(self) -> None:
+        assert self.trump is not None
+        rules = self._rules(self.trump)
         sides = _core.kirves_sides(self.roles(), self.num_players)
         playing = [p for p in self.participants if p not in self.folded]
         hands = [

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event
+from tricktaker.games.base import Action, Deal, Event, card_actions
 from tricktaker.notation import format_hand
 
 if TYPE_CHECKING:
@@ -236,6 +236,12 @@ class AllFoursDeal(Deal):
         return self.sides[seat]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        state = self.state
+        if self._phase == "play" and state is not None and (seat is None or seat == self._to_move):
+            actions = card_actions(state.legal_moves())  # the card play, the common case
+            if state.can_fold():
+                actions.append(FOLD)
+            return actions
         seat = self._to_move if seat is None else seat
         if seat is None or seat != self._to_move or self._phase == "over":
             return []
@@ -259,11 +265,21 @@ class AllFoursDeal(Deal):
         if phase == "play":
             if self.state is None:  # the first card fixes trump: a suited card (X11)
                 return [Action.play(c) for c in sorted(self.hands[seat]) if not c.is_joker]
-            actions = [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            actions = card_actions(self.state.legal_moves())
             if self.state.can_fold():
                 actions.append(FOLD)
             return actions
         return []
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        state = self.state
+        if self._phase != "play" or state is None or (seat is not None and seat != to_move):
+            return None
+        assert to_move is not None and action.card is not None
+        if not state.legal_moves() >> action.card.id & 1:
+            return None
+        return self._apply_play(action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase
@@ -611,7 +627,7 @@ class AllFoursDeal(Deal):
         assert state is not None
         if len(self.tricks) < state.tricks_played:
             history = state.history()
-            record = state.trick_records()[-1]
+            record = state.trick_record(-1)
             cards = history[self._trick_start :]
             self._trick_start = len(history)
             self.tricks.append(

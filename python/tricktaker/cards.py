@@ -163,8 +163,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other._id == self._id
+    # Equality is object identity (inherited): a card is interned, one object per id, which
+    # Card(), parse, copies and unpickling all return. Identity is tested in C, which keeps
+    # ``card in hand`` and ``hand.remove(card)`` fast.
 
     def __lt__(self, other: Card) -> bool:
         return self._id < other._id

@@ -279,7 +279,7 @@ class AllFoursDeal(Deal):
         assert to_move is not None and action.card is not None
         if not state.legal_moves() >> action.card.id & 1:
             return None
-        return self._apply_play(action, to_move)
+        return self._play_card(action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase
@@ -606,23 +606,30 @@ class AllFoursDeal(Deal):
         self._to_move = self.leader
 
     def _apply_play(self, action: Action, seat: int) -> Event:
-        if action == FOLD:
-            assert self.state is not None
-            folded = cards_from_mask(self.state.hand(seat))
-            self.state.fold()
-            self.hands[seat] = []
-            detail: dict[str, Any] = {"folded": [str(c) for c in folded]}
+        if action != FOLD:
+            return self._play_card(action, seat)
+        assert self.state is not None
+        folded = cards_from_mask(self.state.hand(seat))
+        self.state.fold()
+        self.hands[seat] = []
+        return self._played(action, seat, {"folded": [str(c) for c in folded]})
+
+    def _play_card(self, action: Action, seat: int) -> Event:
+        card = action.card
+        assert card is not None
+        detail: dict[str, Any]
+        if self.state is None:
+            self._start_play(self._suit_of(card), first_card=card)
+            detail = {"card": action.name, "trump": self._suit_of(card).letter}
         else:
-            card = action.card
-            assert card is not None
-            if self.state is None:
-                self._start_play(self._suit_of(card), first_card=card)
-                detail = {"card": str(card), "trump": self._suit_of(card).letter}
-            else:
-                detail = {"card": str(card)}
-            assert self.state is not None
-            self.state.play(card.id)
-            self.hands[seat].remove(card)
+            detail = {"card": action.name}
+        assert self.state is not None
+        self.state.play(card.id)
+        self.hands[seat].remove(card)
+        return self._played(action, seat, detail)
+
+    def _played(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        """The deal after a card or a fold: the trick record, the end of the play."""
         state = self.state
         assert state is not None
         if len(self.tricks) < state.tricks_played:
@@ -643,7 +650,7 @@ class AllFoursDeal(Deal):
             self._score_deal()
         else:
             self._to_move = state.to_move
-        return self._event(seat, action, "play", **detail)
+        return Event(seat, action.name, "play", detail)
 
     # --- scoring (T15-T17, P8-P10, PV3, X8) --------------------------------------------------
 

@@ -29,8 +29,8 @@ class Action:
     """A card to play or a call (``"pass"``, ``"trump:H"``, ...). ``str(action)`` is its form.
 
     Two actions are equal when their forms are. The card actions are shared instances (one per
-    card, ``Action.play``), and so are the calls a game lists in its legal actions: comparing
-    them costs an identity test, and copies of a deal keep sharing them.
+    card, ``Action.play``), as are most calls a game lists: comparing them mostly costs an
+    identity test, and copies (of a deal, say) keep sharing them.
     """
 
     name: str

@@ -243,9 +243,9 @@ class StateMachine(abc.ABC):
     def _try_play(self, action: Action, seat: int | None) -> Event | None:
         """The fast path of ``apply`` for a card action of the seat to move (``seat`` is None
         or that seat): when the card is among the legal actions, play it exactly as ``_apply``
-        would and return its event; otherwise change nothing and return None, and ``apply``
-        checks the action in full (and raises, or accepts an extra action). By default there is
-        no fast path."""
+        would and return its event, whose ``seat`` (the seat that played) ``apply`` logs;
+        otherwise change nothing and return None, and ``apply`` checks the action in full (and
+        raises, or accepts an extra action). By default there is no fast path."""
         return None
 
     def _accepts_extra(self, action: Action, seat: int) -> bool:

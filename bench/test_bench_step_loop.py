@@ -11,10 +11,15 @@
   ``state.apply_action(action)`` per card after the bidding and the skat discard (needs the
   ``bench`` extra: ``pip install tricktaker[bench]``; skipped without it);
 * ``simulate_random_bots``: ``tricktaker.sim.simulate`` with random bots, whole deals (dealing,
-  trump selection, 32 cards, scoring) in deals per second.
+  trump selection, 32 cards, scoring) in deals per second;
+* ``deal_step[GAME]``: the ``deal_step`` loop for the other games (Kiksas, Kirves, All Fours,
+  Whist) from the start of their card play, in actions per second (the few calls made during the
+  play, such as Kiksas's Su dviem, count as actions).
 
-Our three loops play the same positions (trumps chosen) and choose the same cards, so they do
-exactly the same work in the rules; each loop picks the ``n % len(legal)``-th legal action. Run::
+Our three Klaverjas loops play the same positions (trumps chosen) and choose the same cards, so
+they do exactly the same work in the rules; each loop picks the ``n % len(legal)``-th legal
+action. The summary compares the ``Deal`` loop with OpenSpiel's and with the ``PlayState`` loop
+it drives. Run::
 
     python -m pytest bench/ --benchmark-columns=mean,stddev,rounds
 """
@@ -28,6 +33,7 @@ from typing import Any, cast
 import pytest
 
 import tricktaker as tt
+from tricktaker.games.base import Deal
 from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.sim import simulate
 
@@ -53,7 +59,7 @@ def _positions() -> list[KlaverjasDeal]:
 POSITIONS = _positions()
 
 
-def deal_step_loop(deals: list[KlaverjasDeal]) -> int:
+def deal_step_loop(deals: list[Deal]) -> int:
     n = 0
     for deal in deals:
         while not deal.is_over:
@@ -116,8 +122,32 @@ def openspiel_positions(pyspiel: Any) -> list[Any]:
     return out
 
 
-def _clones() -> list[KlaverjasDeal]:
-    return [cast(KlaverjasDeal, d.clone()) for d in POSITIONS]
+def _clones() -> list[Deal]:
+    return [cast(Deal, d.clone()) for d in POSITIONS]
+
+
+# The other games' Deal loops: (name, options) -> deals at the start of their card play.
+OTHER_GAMES = {
+    "kiksas": {},
+    "kirves": {"num_players": 4},
+    "allfours": {},
+    "whist": {},
+}
+
+
+def game_positions(name: str) -> list[Deal]:
+    """Deals of a game played to the start of the card play by seeded random decisions."""
+    game = tt.load(name, **OTHER_GAMES[name])
+    out = []
+    for seed in range(DEALS):
+        deal = game.new_deal(seed=seed)
+        rnd = random.Random(seed)
+        while not deal.is_over and deal.phase != "play":
+            legal = deal.legal_actions()
+            deal.apply(legal[rnd.randrange(len(legal))])
+        if not deal.is_over:
+            out.append(deal)
+    return out
 
 
 def test_same_work() -> None:
@@ -130,7 +160,7 @@ def test_same_work() -> None:
 
 
 def test_deal_step_loop(benchmark: Any, throughput: Record) -> None:
-    def setup() -> tuple[tuple[list[KlaverjasDeal]], dict[str, Any]]:
+    def setup() -> tuple[tuple[list[Deal]], dict[str, Any]]:
         return (_clones(),), {}
 
     played = benchmark.pedantic(deal_step_loop, setup=setup, rounds=40, warmup_rounds=2)
@@ -176,3 +206,16 @@ def test_simulate_random_bots(benchmark: Any, throughput: Record) -> None:
     )
     assert results.deals == DEALS
     throughput("simulate, random bots (whole deals)", DEALS, "deals")
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_GAMES))
+def test_deal_step_loop_other_games(benchmark: Any, throughput: Record, name: str) -> None:
+    positions = game_positions(name)
+    actions = deal_step_loop([cast(Deal, d.clone()) for d in positions])
+
+    def setup() -> tuple[tuple[list[Deal]], dict[str, Any]]:
+        return ([cast(Deal, d.clone()) for d in positions],), {}
+
+    played = benchmark.pedantic(deal_step_loop, setup=setup, rounds=20, warmup_rounds=2)
+    assert played == actions
+    throughput(f"Deal step loop, {name} (legal_actions + apply)", actions, "actions")

@@ -1,4 +1,5 @@
 #include <pybind11/stl.h>
+#include <pybind11/typing.h>
 
 #include <vector>
 
@@ -9,6 +10,25 @@
 namespace py = pybind11;
 
 namespace tricktaker::bindings {
+
+void check_card_table(const py::typing::List<py::object>& table) {
+  const py::ssize_t size = PyList_GET_SIZE(table.ptr());
+  if (size != 64)
+    throw py::value_error("table: need 64 items, one per card id, got " + std::to_string(size));
+}
+
+py::typing::List<py::object> card_items(CardSet cards, const py::typing::List<py::object>& table) {
+  check_card_table(table);
+  auto out = py::reinterpret_steal<py::typing::List<py::object>>(PyList_New(popcount(cards)));
+  if (!out) throw py::error_already_set();
+  py::ssize_t i = 0;
+  for (Card c : cards_of{cards}) {
+    PyObject* item = PyList_GET_ITEM(table.ptr(), c);
+    Py_INCREF(item);
+    PyList_SET_ITEM(out.ptr(), i++, item);
+  }
+  return out;
+}
 
 void bind_cards(py::module_& m) {
   m.def("card_to_string", [](int id) {
@@ -25,6 +45,9 @@ void bind_cards(py::module_& m) {
         return ids;
       },
       py::arg("mask"), "The card ids of a bit mask, in increasing order.");
+  m.def("mask_to_items", &card_items, py::arg("mask"), py::arg("table"),
+        "The items table[c] of the card ids c of a bit mask, in increasing order, where table "
+        "holds 64 items, one per card id: per-card objects (card actions) in one call.");
   m.attr("RED_JOKER") = static_cast<int>(kRedJoker);
   m.attr("BLACK_JOKER") = static_cast<int>(kBlackJoker);
   m.attr("ALL_CARDS") = kAllCards;

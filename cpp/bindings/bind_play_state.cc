@@ -121,6 +121,19 @@ void bind_play_state(py::module_& m) {
           py::arg("card"),
           "Play a card (checked, as play()) and return the legal cards of the next player to "
           "move, [] once the play is over: a Python step loop in one call per card.")
+      .def(
+          "step_items",
+          [](PlayState& s, int card, const py::typing::List<py::object>& table) {
+            check_card_table(table);
+            if (card < 0 || card > 63)
+              throw IllegalAction("not a card id: " + std::to_string(card));
+            s.play_checked(static_cast<Card>(card));
+            return card_items(s.legal_moves(), table);
+          },
+          py::arg("card"), py::arg("table"),
+          "As step(), with the next player's legal cards given as the items table[c] of a "
+          "table of 64 items, one per card id (card actions): nothing is played when the table "
+          "is malformed.")
       .def("play", &PlayState::play_checked, py::arg("card"),
            "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
       .def("play_any_held", &PlayState::play_any_held, py::arg("card"),

@@ -84,6 +84,7 @@ __all__: list[str] = [
     "klaverjas_score_totals",
     "legal_cards",
     "mask_to_ids",
+    "mask_to_items",
     "parse_card",
     "parse_pbn",
     "play_exclusions",
@@ -378,6 +379,12 @@ class PlayState:
     def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
         """
         Play a card (checked, as play()) and return the legal cards of the next player to move, [] once the play is over: a Python step loop in one call per card.
+        """
+    def step_items(
+        self, card: typing.SupportsInt | typing.SupportsIndex, table: list[typing.Any]
+    ) -> list[typing.Any]:
+        """
+        As step(), with the next player's legal cards given as the items table[c] of a table of 64 items, one per card id (card actions): nothing is played when the table is malformed.
         """
     def trick(self) -> list[tuple[int, int]]:
         """
@@ -1393,6 +1400,13 @@ def legal_cards(
 def mask_to_ids(mask: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
     """
     The card ids of a bit mask, in increasing order.
+    """
+
+def mask_to_items(
+    mask: typing.SupportsInt | typing.SupportsIndex, table: list[typing.Any]
+) -> list[typing.Any]:
+    """
+    The items table[c] of the card ids c of a bit mask, in increasing order, where table holds 64 items, one per card id: per-card objects (card actions) in one call.
     """
 
 def parse_card(arg0: str) -> int: ...

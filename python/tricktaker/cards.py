@@ -163,8 +163,9 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and other._id == self._id
+    # Equality is object identity (inherited): a card is interned, one object per id, which
+    # Card(), parse, copies and unpickling all return. Identity is tested in C, which keeps
+    # ``card in hand`` and ``hand.remove(card)`` fast.
 
     def __lt__(self, other: Card) -> bool:
         return self._id < other._id
@@ -186,12 +187,15 @@ for _id in range(64):
 # The canonical text of every card, for a parse without a call into the core.
 _BY_TEXT: dict[str, Card] = {str(card): card for card in _BY_ID.values()}
 
+# The card of each id (None where no card has the id), for ``mask_to_items``.
+_TABLE: list[Card | None] = [_BY_ID.get(i) for i in range(64)]
+
 CardLike = Card | str
 
 
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards of a bit mask, in id order."""
-    return [_BY_ID[i] for i in _core.mask_to_ids(mask)]
+    return _core.mask_to_items(mask, _TABLE)
 
 
 def iter_mask(mask: int) -> Iterator[Card]:

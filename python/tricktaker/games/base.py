@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_ids
+from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
 from tricktaker.games.options import options_to_dict
@@ -26,7 +26,12 @@ from tricktaker.games.options import options_to_dict
 
 @dataclass(frozen=True, order=True)
 class Action:
-    """A card to play or a call (``"pass"``, ``"trump:H"``, ...). ``str(action)`` is its form."""
+    """A card to play or a call (``"pass"``, ``"trump:H"``, ...). ``str(action)`` is its form.
+
+    Two actions are equal when their forms are. The card actions are shared instances (one per
+    card, ``Action.play``), as are most calls a game lists: comparing them mostly costs an
+    identity test, and copies (of a deal, say) keep sharing them.
+    """
 
     name: str
     card: Card | None = field(default=None, compare=False)
@@ -46,18 +51,37 @@ class Action:
     def __str__(self) -> str:
         return self.name
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Action)
+            return self.name == other.name
+        return NotImplemented
+
+    def __copy__(self) -> Action:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Action:
+        return self
+
 
 _CARD_ACTIONS: dict[int, Action] = {
     i: Action(str(Card(i)), Card(i)) for i in range(64) if (ALL_CARDS >> i) & 1
 }
+# The card action of each card id (None where no card has the id), for ``mask_to_items``.
+CARD_ACTION_TABLE: list[Action | None] = [_CARD_ACTIONS.get(i) for i in range(64)]
+_CARD_ACTION_IDS = frozenset(id(a) for a in _CARD_ACTIONS.values())
+# The card action of each card's canonical text (``"AS"``, ``"TH"``, ``"RJ"``).
+_CARD_ACTION_BY_TEXT: dict[str, Action] = {a.name: a for a in _CARD_ACTIONS.values()}
 
 
 def card_actions(mask: int) -> list[Action]:
     """The card actions of a bit mask of cards (legal moves), in card id order."""
-    return [_CARD_ACTIONS[i] for i in mask_to_ids(mask)]
+    return mask_to_items(mask, CARD_ACTION_TABLE)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """What one applied action did: the record a log, a replay or a server message is made of."""
 
@@ -65,6 +89,18 @@ class Event:
     action: str
     phase: str
     detail: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(
+        self, seat: int, action: str, phase: str, detail: dict[str, Any] | None = None
+    ) -> None:
+        # The fields go straight into the instance's dict: a frozen dataclass's own __init__
+        # sets each through object.__setattr__, several times slower, and every card played
+        # makes an event.
+        fields = self.__dict__
+        fields["seat"] = seat
+        fields["action"] = action
+        fields["phase"] = phase
+        fields["detail"] = {} if detail is None else detail
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action, "phase": self.phase, **self.detail}
@@ -173,6 +209,18 @@ class StateMachine(abc.ABC):
 
         Raises ``IllegalAction`` naming the allowed actions, and then changes nothing.
         """
+        # A card action as legal_actions() lists it (or a card's canonical text) goes first to
+        # the game's own card-play check, which is a bit test against the core's legal moves.
+        fast: Action | None = None
+        if type(action) is Action:
+            fast = action
+        elif type(action) is str:
+            fast = _CARD_ACTION_BY_TEXT.get(action)
+        if fast is not None and id(fast) in _CARD_ACTION_IDS:
+            event = self._try_play(fast, seat)
+            if event is not None:
+                self.log.append((event.seat, fast.name))
+                return event
         if self.is_over:
             raise IllegalAction(f"the {type(self).__name__.lower()} is over; no action is allowed")
         acting = self.to_move if seat is None else seat
@@ -191,6 +239,14 @@ class StateMachine(abc.ABC):
         event = self._apply(parsed, acting)
         self.log.append((acting, str(parsed)))
         return event
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        """The fast path of ``apply`` for a card action of the seat to move (``seat`` is None
+        or that seat): when the card is among the legal actions, play it exactly as ``_apply``
+        would and return its event, whose ``seat`` (the seat that played) ``apply`` logs;
+        otherwise change nothing and return None, and ``apply`` checks the action in full (and
+        raises, or accepts an extra action). By default there is no fast path."""
+        return None
 
     def _accepts_extra(self, action: Action, seat: int) -> bool:
         """Actions outside legal_actions() that are still accepted (illegal-play penalties)."""

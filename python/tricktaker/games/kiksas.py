@@ -49,6 +49,7 @@ from tricktaker.games.base import (
     Event,
     Game,
     Match,
+    card_actions,
     check_seed,
     new_seed,
     trick_log,
@@ -365,10 +366,13 @@ class KiksasDeal(Deal):
     # --- the protocol -------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        seat = self._to_move if seat is None else seat
-        if seat is None or seat != self._to_move or self._phase == "over":
-            return []
         phase = self._phase
+        if phase == "play" and (seat is None or seat == self._to_move):  # the common case
+            assert self.state is not None
+            return card_actions(self.state.legal_moves())
+        seat = self._to_move if seat is None else seat
+        if seat is None or seat != self._to_move or phase == "over":
+            return []
         if phase == "peek":
             return list(PEEK_CALLS)
         if phase == "peek_decision":
@@ -382,7 +386,7 @@ class KiksasDeal(Deal):
         if phase == "last_lead":
             return [LEAD, DECLINE]
         assert self.state is not None
-        return [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+        return card_actions(self.state.legal_moves())
 
     def _trump_choices(self) -> list[Suit]:
         if not self.options.trump_choice_must_hold_suit:
@@ -403,6 +407,15 @@ class KiksasDeal(Deal):
             actions.append(Action.call(f"akis:a:{suit.letter}"))
         actions += [Action.call("akis:b"), Action.call("akis:c")]
         return actions
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        if self._phase != "play" or (seat is not None and seat != to_move):
+            return None
+        assert to_move is not None and self.state is not None and action.card is not None
+        if not self.state.legal_moves() >> action.card.id & 1:
+            return None
+        return self._apply(action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
         start = len(self.events)
@@ -609,13 +622,13 @@ class KiksasDeal(Deal):
         assert state is not None
         first_card = state.cards_played == 0
         state.play(card.id)
-        self._emit("CardPlayed", player=SEATS[seat], card=str(card))
+        self.events.append({"type": "CardPlayed", "player": SEATS[seat], "card": str(card)})
         if first_card and self.akis is not None:
             self.exposed = True
             for opp in self._akis_opponents():
                 cards = [str(c) for c in cards_from_mask(state.hand(opp))]
                 self._emit("HandsExposed", player=SEATS[opp], cards=cards)
-        if not state.trick():  # the card completed a trick
+        if state.trick_len == 0:  # the card completed a trick
             self._trick_completed()
         else:
             self._to_move = state.to_move
@@ -629,7 +642,7 @@ class KiksasDeal(Deal):
         state = self.state
         assert state is not None
         no = state.tricks_played
-        record = state.trick_records()[-1]
+        record = state.trick_record(-1)
         size = state.trick_size
         cards = state.history()[(no - 1) * size : no * size]
         last = state.is_terminal()
@@ -644,7 +657,8 @@ class KiksasDeal(Deal):
         )
         if no == 1 and self.akis is None and self.options.announce_trump_count:
             self._announce()
-        result = self._evaluate()
+        ctx = self.context()  # noting targets reached leaves it unchanged
+        result = _core.kiksas_evaluate(state, ctx)
         if self.deal_type == "writing_off" and self.akis is None:
             self._note_targets(result)
         if result.over:
@@ -652,7 +666,6 @@ class KiksasDeal(Deal):
             return
         self._phase = "play"
         self._to_move = state.to_move
-        ctx = self.context()
         if self.options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
             leader = state.to_move
             asked = [leader]

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.base import (
+    CARD_ACTION_TABLE,
     Action,
     Deal,
     Event,
@@ -185,6 +187,10 @@ class KlaverjasDeal(Deal):
         self._claimable_trick: int | None = None  # index of a trick whose roem may be claimed
         self._offending_team: int | None = None
         self._result: KlaverjasResult | None = None
+        # The legal card actions of the seat to move, as the core gave them with the last card
+        # played; the next legal_actions() hands the list over. Only a card play sets it, and
+        # every other action clears it.
+        self._next_legal: list[Action] | None = None
         if self.options.trump_selection == "utrecht":
             self._forced = True
         if setup.get("trump") is not None:
@@ -196,7 +202,22 @@ class KlaverjasDeal(Deal):
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
 
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if (
+            self._phase == "play"
+            and (seat is None or seat == self._to_move)
+            and self._claimable_trick is None
+        ):  # the card play, the common case: the legal cards alone
+            legal = self._next_legal
+            if legal is not None:
+                self._next_legal = None  # the caller owns the list
+                return legal
+            assert self.state is not None
+            return mask_to_items(self.state.legal_moves(), CARD_ACTION_TABLE)
         seat = self._to_move if seat is None else seat
         if seat is None or self._phase == "over":
             return []
@@ -226,6 +247,7 @@ class KlaverjasDeal(Deal):
         )
 
     def _apply(self, action: Action, seat: int) -> Event:
+        self._next_legal = None
         if self._phase == "trump_selection":
             return self._apply_selection(action, seat)
         if action == CLAIM:
@@ -235,7 +257,24 @@ class KlaverjasDeal(Deal):
             self._finish()
             return Event(seat, "pass", "roem_claim", {})
         assert action.card is not None and self.state is not None
-        return self._apply_card(action.card, seat)
+        legal = self.state.play_any_held(action.card.id)
+        return self._card_played(action, seat, legal)
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        if self._phase != "play" or (seat is not None and seat != to_move):
+            return None
+        state = self.state
+        assert state is not None and action.card is not None and to_move is not None
+        try:
+            self._next_legal = state.step_items(action.card.id, CARD_ACTION_TABLE)
+        except IllegalAction:  # not a legal card: apply() says why (or takes a penalized play)
+            return None
+        if state.trick_len == 0 or self._claimable_trick is not None:
+            return self._card_played(action, to_move, True)
+        # Within a trick, no claim window open: _card_played's first case, inline.
+        self._to_move = state.to_move
+        return Event(to_move, action.name, "play", {"card": action.name})
 
     # --- trump selection ----------------------------------------------------------------
 
@@ -301,35 +340,40 @@ class KlaverjasDeal(Deal):
             self._finish()
         return Event(seat, "claim", "play", {"trick": trick + 1, "roem": record.bonus})
 
-    def _apply_card(self, card: Card, seat: int) -> Event:
+    def _card_played(self, action: Action, seat: int, legal: bool) -> Event:
+        """The deal after the core played ``action``'s card for ``seat`` (``legal``: whether
+        the card was a legal one; an illegal one is a penalized play)."""
         state = self.state
         assert state is not None
-        legal = state.play_any_held(card.id)
         if not legal and self._offending_team is None:
             self._offending_team = team_of(seat)
         self._claimable_trick = None  # the claim window closes with the next card (§4.6)
-        detail: dict[str, Any] = {"card": str(card)}
+        detail: dict[str, Any] = {"card": action.name}
         if not legal:
             detail["illegal"] = True
-        if state.trick_len == 0:  # the card completed a trick
-            record = state.trick_record(-1)
-            detail.update(
-                trick=state.tricks_played,
-                trick_winner=SEATS[record.winner],
-                trick_points=record.points,
-                roem=record.bonus,
-            )
-            if self.options.roem_claim == "manual" and record.bonus > 0:
-                self._claimable_trick = state.tricks_played - 1
-        if state.is_terminal():
+        if state.trick_len != 0:  # within a trick: the play goes on
+            self._to_move = state.to_move
+            return Event(seat, action.name, "play", detail)
+        # The card completed a trick (and the last trick ends the play).
+        record = state.trick_record(-1)
+        tricks = state.tricks_played
+        winner = record.winner
+        bonus = record.bonus
+        detail["trick"] = tricks
+        detail["trick_winner"] = SEATS[winner]
+        detail["trick_points"] = record.points
+        detail["roem"] = bonus
+        if bonus > 0 and self.options.roem_claim == "manual":
+            self._claimable_trick = tricks - 1
+        if state.is_terminal():  # the last trick ends the play
             if self._claimable_trick is not None:
                 self._phase = "roem_claim"
-                self._to_move = state.trick_record(-1).winner
+                self._to_move = winner
             else:
                 self._finish()
         else:
             self._to_move = state.to_move
-        return Event(seat, str(card), "play", detail)
+        return Event(seat, action.name, "play", detail)
 
     def _finish(self) -> None:
         state = self.state

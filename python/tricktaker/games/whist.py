@@ -132,14 +132,32 @@ class WhistDeal(Deal):
             return []
         return card_actions(self.state.legal_moves())
 
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        state = self.state
+        assert action.card is not None
+        if state.is_terminal():
+            return None
+        to_move = state.to_move
+        if seat is not None and seat != to_move:
+            return None
+        try:
+            state.play(action.card.id)  # checked: illegal or over, nothing is played
+        except IllegalAction:
+            return None
+        return self._card_played(action, to_move)
+
     def _apply(self, action: Action, seat: int) -> Event:
         assert action.card is not None
         self.state.play(action.card.id)
-        detail: dict[str, Any] = {"card": str(action.card)}
-        if self.state.trick_len == 0:
-            record = self.state.trick_records()[-1]
-            detail.update(trick=self.state.tricks_played, trick_winner=SEATS[record.winner])
-        return Event(seat, str(action.card), "play", detail)
+        return self._card_played(action, seat)
+
+    def _card_played(self, action: Action, seat: int) -> Event:
+        state = self.state
+        detail: dict[str, Any] = {"card": action.name}
+        if state.trick_len == 0:
+            record = state.trick_record(-1)
+            detail.update(trick=state.tricks_played, trick_winner=SEATS[record.winner])
+        return Event(seat, action.name, "play", detail)
 
     def result(self) -> WhistResult | None:
         if not self.state.is_terminal():

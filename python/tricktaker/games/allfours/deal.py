@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event
+from tricktaker.games.base import Action, Deal, Event, card_actions
 from tricktaker.notation import format_hand
 
 if TYPE_CHECKING:
@@ -252,6 +252,12 @@ class AllFoursDeal(Deal):
         return self.sides[seat]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
+        state = self.state
+        if self._phase == "play" and state is not None and (seat is None or seat == self._to_move):
+            actions = card_actions(state.legal_moves())  # the card play, the common case
+            if state.can_fold():
+                actions.append(FOLD)
+            return actions
         seat = self._to_move if seat is None else seat
         if seat is None or seat != self._to_move or self._phase == "over":
             return []
@@ -275,11 +281,21 @@ class AllFoursDeal(Deal):
         if phase == "play":
             if self.state is None:  # the first card fixes trump: a suited card (X11)
                 return [Action.play(c) for c in sorted(self.hands[seat]) if not c.is_joker]
-            actions = [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            actions = card_actions(self.state.legal_moves())
             if self.state.can_fold():
                 actions.append(FOLD)
             return actions
         return []
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        state = self.state
+        if self._phase != "play" or state is None or (seat is not None and seat != to_move):
+            return None
+        assert to_move is not None and action.card is not None
+        if not state.legal_moves() >> action.card.id & 1:
+            return None
+        return self._play_card(action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase
@@ -653,28 +669,35 @@ class AllFoursDeal(Deal):
         return out
 
     def _apply_play(self, action: Action, seat: int) -> Event:
-        if action == FOLD:
-            assert self.state is not None
-            folded = cards_from_mask(self.state.hand(seat))
-            self.state.fold()
-            self.hands[seat] = []
-            detail: dict[str, Any] = {"folded": [str(c) for c in folded]}
+        if action != FOLD:
+            return self._play_card(action, seat)
+        assert self.state is not None
+        folded = cards_from_mask(self.state.hand(seat))
+        self.state.fold()
+        self.hands[seat] = []
+        return self._played(action, seat, {"folded": [str(c) for c in folded]})
+
+    def _play_card(self, action: Action, seat: int) -> Event:
+        card = action.card
+        assert card is not None
+        detail: dict[str, Any]
+        if self.state is None:
+            self._start_play(self._suit_of(card), first_card=card)
+            detail = {"card": action.name, "trump": self._suit_of(card).letter}
         else:
-            card = action.card
-            assert card is not None
-            if self.state is None:
-                self._start_play(self._suit_of(card), first_card=card)
-                detail = {"card": str(card), "trump": self._suit_of(card).letter}
-            else:
-                detail = {"card": str(card)}
-            assert self.state is not None
-            self.state.play(card.id)
-            self.hands[seat].remove(card)
+            detail = {"card": action.name}
+        assert self.state is not None
+        self.state.play(card.id)
+        self.hands[seat].remove(card)
+        return self._played(action, seat, detail)
+
+    def _played(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        """The deal after a card or a fold: the trick record, the end of the play."""
         state = self.state
         assert state is not None
         if len(self.tricks) < state.tricks_played:
             history = state.history()
-            record = state.trick_records()[-1]
+            record = state.trick_record(-1)
             cards = history[self._trick_start :]
             self._trick_start = len(history)
             self.tricks.append(
@@ -690,7 +713,7 @@ class AllFoursDeal(Deal):
             self._score_deal()
         else:
             self._to_move = state.to_move
-        return self._event(seat, action, "play", **detail)
+        return Event(seat, action.name, "play", detail)
 
     # --- scoring (T15-T17, P8-P10, PV3, X8) --------------------------------------------------
 

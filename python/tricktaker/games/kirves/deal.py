@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tricktaker.cards import Suit, cards_from_mask
-from tricktaker.games.base import Action, Event
+from tricktaker.cards import Suit
+from tricktaker.games.base import Action, Event, card_actions
 from tricktaker.games.kirves.actions import (
     CHANGE_POLL,
     CHOOSE_SUIT,
@@ -85,8 +85,17 @@ class KirvesDeal(
             return [STAY, FOLD] if self._fold_is_legal() else [STAY]
         if phase == PLAY:
             assert self.state is not None
-            return [Action.play(c) for c in cards_from_mask(self.state.legal_moves())]
+            return card_actions(self.state.legal_moves())
         return []
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        if self._phase != PLAY or (seat is not None and seat != to_move):
+            return None
+        assert to_move is not None and self.state is not None and action.card is not None
+        if not self.state.legal_moves() >> action.card.id & 1:
+            return None
+        return self._apply_play(action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase

@@ -116,8 +116,8 @@ class Play(KirvesDealState):
         state.play(action.card.id)
         detail: dict[str, Any] = {"card": str(action.card)}
         self._public(seat, "play", card=str(action.card))
-        if not state.trick():
-            record = state.trick_records()[-1]
+        if state.trick_len == 0:
+            record = state.trick_record(state.tricks_played - 1)
             detail.update(trick=state.tricks_played, trick_winner=SEAT_NAMES[record.winner])
             decided = self.options.stop_when_decided and _core.kirves_decided(state)
             if state.is_terminal() or decided:

@@ -275,6 +275,18 @@ class AllFoursEvaluator final : public EvaluatorBase {
       captured |= won;
       for (Card c : cards_of{won}) captor_side[c] = s.side(p);
     }
+    // With two sides, at a trick boundary: cards sure to fall to a side (top trumps, cashable
+    // winners) are as good as captured, for the items and for Game.
+    CardSet sure[2] = {0, 0};
+    if (n_sides_ == 2 && s.trick_len() == 0 && !s.is_terminal()) {
+      sure[side_] = sure_cards(s, in_play, mine_);
+      sure[1 - side_] = sure_cards(s, in_play, theirs_);
+      for (int k = 0; k < 2; ++k) {
+        const CardSet items = sure[k] & items_ & ~captured;
+        captured |= items;
+        for (Card c : cards_of{items}) captor_side[c] = k;
+      }
+    }
     auto to_captor = [&](Card c, int points) {
       if ((captured >> c) & 1)
         decided[captor_side[c]] += points;
@@ -299,7 +311,15 @@ class AllFoursEvaluator final : public EvaluatorBase {
     }
     for (int k = 0; k < n_extras_; ++k) to_captor(extras_[k], extra_points_[k]);
     if (a.last_trick) open += 1;
-    const int game_side = game_winner(s, in_play);
+    int game_side = game_winner(s, in_play);
+    if (game_side < 0 && (sure[0] | sure[1])) {
+      const int left = labels_.points(in_play);
+      for (int k = 0; k < 2; ++k) {
+        const int sure_values = labels_.points(sure[k]);
+        if (s.side_points(k) + sure_values > s.side_points(1 - k) + left - sure_values)
+          game_side = k;
+      }
+    }
     if (game_side >= 0)
       decided[game_side] += 1;
     else

@@ -26,11 +26,11 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.bots.common import (
     PlayView,
-    infer_voids,
     legal_mask,
     mask_of,
     observation_tricks,
     pick_action,
+    play_exclusions,
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
@@ -159,7 +159,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
     active = [s for s in range(n) if f"S{s}" not in folded]
     side_names = obs["sides"]
     sides = [sorted(set(side_names)).index(x) for x in side_names]
-    return PlayView(
+    view = PlayView(
         rules=rules,
         num_seats=n,
         me=me,
@@ -172,10 +172,10 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
         unseen=rules.deck & ~seen,
         hidden=hidden,
         known=known,
-        voids=infer_voids(
-            rules, done + [current], False, bool(options.may_trump_when_able_to_follow)
-        ),
     )
+    if not folded:  # a fold takes cards out mid-play: the history alone does not replay it
+        view.excluded = play_exclusions(view)
+    return view
 
 
 class AllFoursBot:

@@ -86,7 +86,8 @@ class PlayView:
     unseen: int
     hidden: list[int]
     known: dict[int, int] = field(default_factory=dict)  # seat -> cards known to be held
-    voids: dict[int, set[int]] = field(default_factory=dict)  # seat -> effective suits
+    # seat -> unseen cards it cannot hold: holding one would have made one of its plays illegal
+    excluded: dict[int, int] = field(default_factory=dict)
 
     # --- derived facts ------------------------------------------------------------------
 
@@ -138,14 +139,19 @@ class PlayView:
         left = size - len(self.trick) - 1
         return [order[(i + k) % size] for k in range(1, left + 1)]
 
+    def is_void(self, seat: int, suit: int) -> bool:
+        """Whether ``seat`` has shown it holds no unseen card of the effective ``suit``."""
+        if suit < 0 or self.known.get(seat, 0) & self.rules.suit_cards(suit):
+            return False
+        cards = self.unseen & self.rules.suit_cards(suit)
+        return cards & ~self.excluded.get(seat, 0) == 0
+
     def others_cards(self, seats: Sequence[int]) -> int:
-        """The cards any of ``seats`` may hold: unseen cards their voids allow, plus known ones."""
+        """The cards any of ``seats`` may hold: unseen cards their plays allow, plus known ones."""
         mask = 0
         for seat in seats:
             mask |= self.known.get(seat, 0)
-            allowed = self.unseen
-            for s in self.voids.get(seat, ()):
-                allowed &= ~self.rules.suit_cards(s)
+            allowed = self.unseen & ~self.excluded.get(seat, 0)
             if seat in self.known and self.hidden[seat] == 0:
                 allowed = 0
             mask |= allowed
@@ -189,29 +195,48 @@ class PlayView:
         return sum(self.points(c) for _, c in self.trick)
 
 
-def infer_voids(
-    rules: _core.RulesTable,
-    tricks: Sequence[Sequence[tuple[int, int]]],
-    must_trump_when_void: bool,
-    may_trump_instead: bool,
-) -> dict[int, set[int]]:
-    """Suits each seat has shown void in, from the cards played to every trick (in order)."""
-    voids: dict[int, set[int]] = {}
-    trump = rules.trump
-    for trick in tricks:
-        if not trick:
-            continue
-        led = rules.effective_suit(trick[0][1])
-        for seat, card in trick[1:]:
-            suit = rules.effective_suit(card)
-            if suit == led:
-                continue
-            if suit == trump and trump >= 0 and may_trump_instead:
-                continue
-            voids.setdefault(seat, set()).add(led)
-            if must_trump_when_void and trump >= 0 and suit != trump and led != trump:
-                voids[seat].add(trump)
-    return voids
+def play_exclusions(view: PlayView, *, fixed_leader: int = -1, tricks: int = 0) -> dict[int, int]:
+    """The unseen cards each other seat cannot hold, from its plays: the core's
+    ``play_exclusions`` (every duty of the follow policy of ``view.rules``) on the view's history,
+    replayed on a play state whose unknown cards are placeholders (they prove nothing). Empty
+    when there is no history or it does not replay (an illegal play that was accepted)."""
+    if not view.history:
+        return {}
+    n = view.num_seats
+    played = [0] * n
+    for seat, card in view.history:
+        played[seat] |= 1 << card
+    size = bin(view.hand | played[view.me]).count("1")  # every hand's size at the start
+    fillers = bits(view.unseen)
+    start = [0] * n
+    for seat in view.active:
+        start[seat] = played[seat] | (view.hand if seat == view.me else 0)
+        start[seat] |= view.known.get(seat, 0)
+        need = size - bin(start[seat]).count("1")
+        if need < 0 or need > len(fillers):
+            return {}
+        for card in fillers[:need]:
+            start[seat] |= 1 << card
+        fillers = fillers[need:]
+    try:
+        state = _core.PlayState(
+            view.rules,
+            start,
+            view.sides,
+            view.history[0][0],
+            active=sum(1 << s for s in view.active),
+            fixed_leader=fixed_leader,
+            tricks=tricks,
+        )
+        for seat, card in view.history:
+            if state.to_move != seat:
+                return {}
+            state.play_any_held(card)  # the placeholders may make a real play look illegal
+    except ValueError:
+        return {}
+    known = [view.hand if s == view.me else view.known.get(s, 0) for s in range(n)]
+    excluded = _core.play_exclusions(state, known, view.unseen)
+    return {s: int(m) for s, m in enumerate(excluded) if s != view.me and m}
 
 
 def observation_tricks(

@@ -25,15 +25,15 @@ from tricktaker import _core
 from tricktaker.bots.common import (
     PlayView,
     bits,
-    infer_voids,
     legal_mask,
     mask_of,
     observation_tricks,
     pick_action,
+    play_exclusions,
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action
+from tricktaker.games.base import Action, Game
 
 SEATS = ("A", "B", "C", "D")
 TRUMP_WORTH = {Rank.QUEEN: 30, Rank.ACE: 20, Rank.TEN: 15, Rank.KING: 8, Rank.JACK: 6}
@@ -98,12 +98,21 @@ def _sides(obs: Mapping[str, Any], n: int) -> list[int]:
     return [0 if s == lone else 1 for s in range(n)]
 
 
-def rules_for(obs: Mapping[str, Any]) -> _core.RulesTable:
+def rules_for(obs: Mapping[str, Any], options: Any = None) -> _core.RulesTable:
+    """The deal's rules table; ``options`` (the game's) give the follow duties of D3, the
+    defaults without them."""
     akis = obs.get("akis")
     if akis:
         suit = akis.get("suit")
-        return _core.kiksas_rules(-1 if suit is None else int(Suit.parse(suit)))
-    return _core.kiksas_rules(int(Suit.parse(obs["trump"])))
+        trump = -1 if suit is None else int(Suit.parse(suit))
+    else:
+        trump = int(Suit.parse(obs["trump"]))
+    return _core.kiksas_rules(
+        trump,
+        must_overtrump=bool(options and options.must_overtrump),
+        must_head_in_suit=bool(options and options.must_head_in_suit),
+        partner_exemption=bool(options and options.partner_exemption),
+    )
 
 
 def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, int]:
@@ -138,9 +147,9 @@ def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, i
     return {s: max(v, 0) for s, v in known.items()}
 
 
-def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
+def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
     n = len(obs["hand_sizes"])
-    rules = rules_for(obs)
+    rules = rules_for(obs, options)
     me = seat_index(obs["seat"])
     done, current = observation_tricks(obs, seat_index)
     history = [pc for t in done for pc in t] + current
@@ -164,7 +173,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
     if sitting is not None:
         # the sitting-out hand is out of play: its cards are unseen but held by nobody active
         pass
-    return PlayView(
+    view = PlayView(
         rules=rules,
         num_seats=n,
         me=me,
@@ -177,8 +186,10 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
         unseen=unseen,
         hidden=hidden,
         known=known,
-        voids=infer_voids(rules, done + [current], True, False),
     )
+    akis = obs.get("akis")
+    view.excluded = play_exclusions(view, fixed_leader=seat_index(akis["player"]) if akis else -1)
+    return view
 
 
 def _akis_play(obs: Mapping[str, Any], view: PlayView) -> int:
@@ -211,8 +222,8 @@ def _akis_play(obs: Mapping[str, Any], view: PlayView) -> int:
     return min(legal, key=lambda c: (view.strength(c), c))
 
 
-def choose_play(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    view = play_view(obs, legal)
+def choose_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> Action:
+    view = play_view(obs, legal, options)
     if obs.get("akis"):
         return Action.play(Card(_akis_play(obs, view)))
     counts = trump_counts(obs, view.rules)
@@ -229,8 +240,8 @@ def choose_play(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     return Action.play(Card(choose_card(view, style)))
 
 
-def _all_sure(obs: Mapping[str, Any]) -> bool:
-    view = play_view(obs, [])
+def _all_sure(obs: Mapping[str, Any], options: Any) -> bool:
+    view = play_view(obs, [], options)
     return all(view.is_boss(c) for c in bits(view.hand)) and bool(view.hand)
 
 
@@ -238,6 +249,13 @@ class KiksasBot:
     """Kiksas and Trikiksis by simple rules (see the module doc)."""
 
     name = "rule"
+
+    def __init__(self) -> None:
+        self.options: Any = None
+        self.seed = 0
+
+    def bind(self, game: Game) -> None:
+        self.options = game.options
 
     def reset(self, seed: int) -> None:
         self.seed = seed
@@ -262,7 +280,7 @@ class KiksasBot:
             call = akis_call(_cards(observation.get("hand")), legal)
             return call or pick_action(legal, "pass") or legal[0]
         if phase == "su_dviem":
-            if _all_sure(observation):
+            if _all_sure(observation, self.options):
                 return pick_action(legal, "su_dviem") or legal[0]
             return pick_action(legal, "pass") or legal[0]
         if phase == "last_lead":
@@ -272,4 +290,4 @@ class KiksasBot:
             return legal[0]
         if len(cards) == 1:
             return cards[0]
-        return choose_play(observation, cards)
+        return choose_play(observation, cards, self.options)

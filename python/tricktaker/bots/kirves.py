@@ -32,11 +32,11 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.bots.common import (
     PlayView,
-    infer_voids,
     legal_mask,
     mask_of,
     observation_tricks,
     pick_action,
+    play_exclusions,
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
@@ -162,8 +162,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
     playing = [seat_index(p) for p in obs["participants"]]
     active = [s for s in range(n) if s in playing and s not in folded]
     sides = list(_core.kirves_sides(roles(obs), n))
-    must_trump = bool(options is not None and options.must_trump_when_void)
-    return PlayView(
+    view = PlayView(
         rules=rules,
         num_seats=n,
         me=me,
@@ -176,8 +175,9 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
         unseen=rules.deck & ~seen,
         hidden=hidden,
         known=known,
-        voids=infer_voids(rules, done + [current], must_trump, False),
     )
+    view.excluded = play_exclusions(view, tricks=5)
+    return view
 
 
 class KirvesBot:

@@ -21,15 +21,15 @@ from tricktaker import _core
 from tricktaker.bots.common import (
     PlayView,
     bits,
-    infer_voids,
     legal_mask,
     mask_of,
     observation_tricks,
     pick_action,
+    play_exclusions,
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action
+from tricktaker.games.base import Action, Game
 
 SEATS = ("N", "E", "S", "W")
 NAME_FROM = 95
@@ -98,9 +98,16 @@ def choose_trump(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     return passed
 
 
-def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
+def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
+    """The play as the seat sees it; ``options`` (the game's) give the follow rules, Amsterdam
+    without them."""
     trump = Suit.parse(obs["trump"])
-    rules = _core.klaverjas_rules(int(trump))
+    rules = _core.klaverjas_rules(
+        int(trump),
+        rotterdam=options is not None and options.play_rules == "rotterdam",
+        undertrump_compulsory=options is not None
+        and options.undertrump_when_cannot_overtrump == "compulsory",
+    )
     me = seat_index(obs["seat"])
     done, current = observation_tricks(obs, seat_index)
     history = [pc for t in done for pc in t] + current
@@ -123,8 +130,9 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action]) -> PlayView:
         history=history,
         unseen=unseen,
         hidden=hidden,
-        voids=infer_voids(rules, done + [current], False, False),
     )
+    if options is None or options.illegal_play != "penalize":  # else plays prove nothing
+        view.excluded = play_exclusions(view)
     return view
 
 
@@ -200,8 +208,8 @@ def _declarer_lacks_jack(obs: Mapping[str, Any], view: PlayView, declarer: int) 
     return seat == declarer and not view.is_trump(card) and Card(card).rank == Rank.ACE
 
 
-def choose_play(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    view = play_view(obs, legal)
+def choose_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> Action:
+    view = play_view(obs, legal, options)
     declarer = seat_index(obs["declarer"])
     playing = view.friendly(declarer)
     prefer, avoid = _signal_hints(obs, view)
@@ -225,6 +233,13 @@ class KlaverjasBot:
 
     name = "rule"
 
+    def __init__(self) -> None:
+        self.options: Any = None
+        self.seed = 0
+
+    def bind(self, game: Game) -> None:
+        self.options = game.options
+
     def reset(self, seed: int) -> None:
         self.seed = seed
 
@@ -242,4 +257,4 @@ class KlaverjasBot:
             return pick_action(legal_actions, "pass") or legal_actions[0]
         if len(cards) == 1:
             return cards[0]
-        return choose_play(observation, cards)
+        return choose_play(observation, cards, self.options)

@@ -107,10 +107,7 @@ def _played_by(view: PlayView) -> list[int]:
 
 def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = None) -> HiddenCards:
     n = view.num_seats
-    forbidden = [0] * n
-    for seat, suits in view.voids.items():
-        for s in suits:
-            forbidden[seat] |= view.rules.suit_cards(s)
+    forbidden = [view.excluded.get(s, 0) for s in range(n)]
     known = [view.known.get(s, 0) for s in range(n)]
     # view.hidden counts only the cards not known to be held (0 for an open hand)
     counts = [0 if s == view.me else view.hidden[s] for s in range(n)]
@@ -148,14 +145,10 @@ def _klaverjas_position(
     if obs.get("trump") is None or obs.get("declarer") is None:
         return None
     options = game.options if game is not None else None
-    rotterdam = options is not None and options.play_rules == "rotterdam"
-    compulsory = options is not None and options.undertrump_when_cannot_overtrump == "compulsory"
-    view = kj.play_view(obs, legal)
+    view = kj.play_view(obs, legal, options)
     if len(view.history) != 32 - sum(obs["hand_sizes"]):
         return None  # only the last trick is visible: the history cannot be replayed
-    view.voids = _klaverjas_voids(view, rotterdam)
-    trump = int(Suit.parse(obs["trump"]))
-    rules = _core.klaverjas_rules(trump, rotterdam=rotterdam, undertrump_compulsory=compulsory)
+    rules = view.rules
     forehand = kj.seat_index(obs["forehand"])
     played = _played_by(view)
     lenient = options is not None and options.illegal_play == "penalize"
@@ -178,29 +171,6 @@ def _klaverjas_position(
     return Position(view, make_state, objective, _hidden(view), max_cards=KLAVERJAS_MAX_CARDS)
 
 
-def _klaverjas_voids(view: PlayView, rotterdam: bool) -> dict[int, set[int]]:
-    """Voids, plus trump voids from discards that the trumping duty would have forbidden."""
-    voids: dict[int, set[int]] = {s: set(v) for s, v in view.voids.items()}
-    rules = view.rules
-    trump = rules.trump
-    tricks: list[list[tuple[int, int]]] = []
-    for i in range(0, len(view.history), 4):
-        tricks.append(list(view.history[i : i + 4]))
-    for trick in tricks:
-        led = rules.effective_suit(trick[0][1])
-        best = trick[0]
-        for seat, card in trick[1:]:
-            suit = rules.effective_suit(card)
-            if suit != led and suit != trump and led != trump:
-                partner_wins = best[0] % 2 == seat % 2
-                top_is_trump = rules.effective_suit(best[1]) == trump
-                if (rotterdam or not partner_wins) and not top_is_trump:
-                    voids.setdefault(seat, set()).add(trump)
-            if rules.beats(card, best[1], led):
-                best = (seat, card)
-    return voids
-
-
 # --- Kiksas and Trikiksis --------------------------------------------------------------------
 
 
@@ -214,7 +184,7 @@ def _kiksas_position(
         return None
     if obs.get("hand") is None or "tricks" not in obs:
         return None
-    view = kk.play_view(obs, legal)
+    view = kk.play_view(obs, legal, game.options if game is not None else None)
     n = view.num_seats
     total = 24 if n == 4 else 24
     out = 6 if obs.get("sitting_out") else 0

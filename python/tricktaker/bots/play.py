@@ -136,9 +136,7 @@ def lead(view: PlayView, style: Style) -> int:
             continue
         suit = view.suit(c)
         ruffers = [
-            s
-            for s in opponents
-            if suit in view.voids.get(s, ()) and view.trump not in view.voids.get(s, ())
+            s for s in opponents if view.is_void(s, suit) and not view.is_void(s, view.trump)
         ]
         if ruffers and opp_trumps:
             continue

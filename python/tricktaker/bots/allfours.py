@@ -138,8 +138,11 @@ def rules_for(options: Any, trump: Suit) -> _core.RulesTable:
     )
 
 
-def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> PlayView:
-    trump = Suit.parse(obs["trump"])
+def play_view(
+    obs: Mapping[str, Any], legal: Sequence[Action], options: Any, trump: Suit | None = None
+) -> PlayView:
+    """The play as the seat sees it, with the deal's trump (or ``trump`` before it is fixed)."""
+    trump = Suit.parse(obs["trump"]) if trump is None else trump
     rules = rules_for(options, trump)
     n = int(obs["num_players"])
     me = seat_index(obs["seat"])

@@ -31,8 +31,9 @@ What is solved, per game:
 * All Fours and Pitch: the margin in game points of the deal with the game's own scoring (High,
   Low, Jack with hang jack, Game, the extras, and the contract for a bidder); searched once at
   most 24 cards are left in the hands (a deal whose hands grew to 9 or 12 cards by running the
-  cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). The
-  pitcher's trump-fixing first card and positions with folded players are left to the
+  cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). A
+  first card that fixes trump (the pitch) is searched as one play per suit it can name, each
+  card valued in the play of its own suit. Positions with folded players are left to the
   rule-based bot.
 
 Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
@@ -47,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import PlayView, bits
+from tricktaker.bots.common import PlayView, bits, legal_mask
 from tricktaker.bots.rule import RuleBot
 from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cards import Card, Suit
@@ -68,25 +69,38 @@ class Position:
     """A seat's view of the play, and how to rebuild the full play state from sampled hands."""
 
     view: PlayView
-    make_state: Callable[[list[int]], _core.PlayState | None]  # hands held now, by seat
+    # hands held now, by seat -> the play state of that deal; or, where the card to play
+    # still fixes trump (a pitch), one play state per trump it can fix
+    make_state: Callable[[list[int]], _core.PlayState | list[_core.PlayState] | None]
     objective: _core.Objective
     hidden: HiddenCards
     # the search runs only when at most this many cards are left in the hands (before that the
     # rule-based bot plays: a full double-dummy search of a long deal costs seconds a sample)
     max_cards: int = 64
 
-    def sample(self, rng: _core.Rng, tries: int = 20) -> _core.PlayState | None:
-        """A play state of a sampled deal that fits the whole history, or None.
+    def states(self, hands: list[int]) -> list[_core.PlayState] | None:
+        """The play states of a sampled deal (one, or one per trump a pitch can fix), or None
+        when the deal does not fit the play so far (its legal cards differ from the seat's)."""
+        made = self.make_state(hands)
+        if made is None:
+            return None
+        states = made if isinstance(made, list) else [made]
+        legal = 0
+        for state in states:
+            legal |= state.legal_moves()
+        return states if states and legal == self.view.legal else None
+
+    def sample(self, rng: _core.Rng, tries: int = 20) -> list[_core.PlayState] | None:
+        """The play states of a sampled deal that fits the whole history, or None.
 
         The sampler knows the counts, the voids and the cards seen; a sampled hand that breaks
         a finer duty of the play (to overtrump, say) makes the replay fail, and the sample is
         drawn again (rejection sampling).
         """
-        legal = self.view.legal
         for _ in range(tries):
-            state = self.make_state(sample_hands(self.hidden, rng))
-            if state is not None and state.legal_moves() == legal:
-                return state
+            states = self.states(sample_hands(self.hidden, rng))
+            if states is not None:
+                return states
         return None
 
     @property
@@ -96,6 +110,11 @@ class Position:
             + sum(self.hidden.counts)
             + sum(bin(k).count("1") for s, k in enumerate(self.hidden.known) if s != self.view.me)
         )
+
+
+def _of_suit(hand: int, suit: Suit) -> int:
+    """The cards of ``hand`` of the printed ``suit``."""
+    return sum(1 << c for c in bits(hand) if Card(c).suit == suit)
 
 
 def _played_by(view: PlayView) -> list[int]:
@@ -264,28 +283,42 @@ def _allfours_position(
 ) -> Position | None:
     from tricktaker.bots import allfours as af
 
-    if obs.get("trump") is None or obs.get("folded"):
+    if obs.get("folded"):
         return None
     if game is None:
         from tricktaker.registry import load
 
         game = load(str(obs["game"]))
     options = game.options
-    view = af.play_view(obs, legal, options)
-    trump = Suit.parse(obs["trump"])
-    rules = af.rules_for(options, trump)
+    pitch = obs.get("trump") is None  # the card to play fixes trump: its printed suit (X11)
+    if pitch and (obs.get("phase") != "play" or obs.get("tricks") or obs.get("trick")):
+        return None
+    trumps: list[Suit] = (
+        sorted({suit for c in bits(legal_mask(legal)) if (suit := Card(c).suit) is not None})
+        if pitch
+        else [Suit.parse(obs["trump"])]
+    )
+    view = af.play_view(obs, legal, options, trump=trumps[0])
+    rules = {t: af.rules_for(options, t) for t in trumps}
     n = view.num_seats
     played = _played_by(view)
     history = list(view.history)
     leader = history[0][0] if history else view.me
-    first_lead = 0 if history else view.legal  # a trump lead may be due (PV6)
 
-    def make_state(hands: list[int]) -> _core.PlayState | None:
+    def state_for(hands: list[int], trump: Suit, first_lead: int) -> _core.PlayState | None:
         # no fold is left to search (positions with a fold are left to the rules), and the
         # solver takes no folding states: the play is searched without the option
         start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
-        state = _core.PlayState(rules, start, view.sides, leader, first_lead_cards=first_lead)
+        state = _core.PlayState(
+            rules[trump], start, view.sides, leader, first_lead_cards=first_lead
+        )
         return _replay(state, history)
+
+    def make_state(hands: list[int]) -> _core.PlayState | list[_core.PlayState] | None:
+        if not pitch:  # before the first card a trump lead may be due (PV6)
+            return state_for(hands, trumps[0], 0 if history else view.legal)
+        states = [state_for(hands, t, view.legal & _of_suit(view.hand, t)) for t in trumps]
+        return [st for st in states if st is not None]
 
     pitcher = obs.get("pitcher")
     bid = obs.get("bid")
@@ -434,13 +467,12 @@ class PimcBot:
             return hint
         return Action.play(Card(min(top)))
 
-    def _states(self, position: Position) -> Iterator[_core.PlayState]:
-        """Play states of sampled deals, without end: from the engine's uniform sampler when
-        the observation offers it (``sample_hands``, as the simulator's do), else from the
+    def _states(self, position: Position) -> Iterator[list[_core.PlayState]]:
+        """The play states of sampled deals, without end: from the engine's uniform sampler
+        when the observation offers it (``sample_hands``, as the simulator's do), else from the
         stand-in sampler of ``tricktaker.bots.sampling``."""
         sampler = getattr(self._observation, "sample_hands", None)
         if callable(sampler):
-            legal = position.view.legal
             chunk = self.samples if self.ms is None else 8
             while True:
                 try:
@@ -448,14 +480,14 @@ class PimcBot:
                 except ValueError:
                     break
                 for hands in drawn:
-                    state = position.make_state([int(h) for h in hands])
-                    if state is not None and state.legal_moves() == legal:
-                        yield state
+                    states = position.states([int(h) for h in hands])
+                    if states is not None:
+                        yield states
         while True:
-            state = position.sample(self._rng)
-            if state is None:
+            sampled = position.sample(self._rng)
+            if sampled is None:
                 return
-            yield state
+            yield sampled
 
     def card_values(self, position: Position) -> dict[int, float]:
         """Average double-dummy value of each legal card over the sampled deals."""
@@ -466,13 +498,13 @@ class PimcBot:
         budget = self.samples if self.ms is None else 1_000_000
         states = self._states(position)
         for _ in range(budget):
-            state = next(states, None)
-            if state is None:
+            sampled = next(states, None)
+            if sampled is None:
                 break
-            result = self.solver.solve(state, position.objective)
-            for card, value in result.cards:
-                if card in totals:
-                    totals[card] += value
+            for state in sampled:  # each card's value comes from the play it starts
+                for card, value in self.solver.solve(state, position.objective).cards:
+                    if card in totals:
+                        totals[card] += value
             solved += 1
             if self.ms is not None and (time.perf_counter() - start) * 1000 >= self.ms:
                 break

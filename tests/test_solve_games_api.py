@@ -156,3 +156,16 @@ def test_kirves_table_and_errors() -> None:
     assert table.shape == (4, 4) and set(table.ravel()) <= {0, 1}
     with pytest.raises(ValueError, match="'race' needs"):
         tt.dd_table(deal, objective="race")
+
+
+def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> None:
+    from tricktaker.cli import main
+
+    deal = tt.load("kiksas").new_deal(seed=4)
+    assert main(["solve", "kiksas", deal.position(), "--dd-table"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = lines.index("trump      0     1")
+    rows = [[int(v) for v in line.split()[1:]] for line in lines[header + 1 :]]
+    assert [line.split()[0] for line in lines[header + 1 :]] == ["S", "H", "D", "C"]
+    assert rows == tt.dd_table(deal).tolist()
+    assert lines[0].startswith("value ") and "(points" in lines[0]

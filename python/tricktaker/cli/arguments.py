@@ -119,8 +119,17 @@ def build_parser() -> argparse.ArgumentParser:
     slv = sub.add_parser("solve", help="double-dummy value of a position and of each legal card")
     _game_options(slv)
     slv.add_argument("position", help="the game's position text (e.g. whist: 'trump=S N:...')")
-    slv.add_argument("--objective", help="tricks, points, margin or made (default: the game's own)")
-    slv.add_argument("--side", help="NS or EW (default: the side to move)")
+    slv.add_argument(
+        "--objective",
+        help="tricks, points, margin, made (Klaverjas), win (Kirves) or race (a Kiksas "
+        "writing-off deal); default: the game's own",
+    )
+    slv.add_argument("--side", help="NS or EW, or a side number (default: the side to move)")
+    slv.add_argument(
+        "--dd-table",
+        action="store_true",
+        help="also the value of every trump choice of the deal as dealt (tt.dd_table)",
+    )
 
     gms = sub.add_parser("games", help="list the games, their presets and options")
     gms.add_argument("game", nargs="?", help="show this game's options")

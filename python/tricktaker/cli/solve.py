@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import Any, TextIO
 
 from tricktaker.games.base import Game
 
@@ -17,4 +17,20 @@ def run_solve(args: argparse.Namespace, game: Game, out: TextIO) -> int:
         raise ValueError(f"{game.name} has no position text to solve")
     deal = parse(args.position)
     print(solve(deal, objective=args.objective, side=args.side).table(), file=out)
+    if args.dd_table:
+        print(format_dd_table(deal, args.objective), file=out)
     return 0
+
+
+def format_dd_table(deal: Any, objective: str | None) -> str:
+    """``tt.dd_table`` of the deal as text: a row per trump (strain), a column per side, playing
+    team, declarer or trump maker (as the game's table has them)."""
+    from tricktaker.solve import NO_VALUE, dd_table
+
+    table = dd_table(deal, objective=objective)
+    rows = ["S", "H", "D", "C", "NT"][: table.shape[0]]
+    lines = ["trump " + "".join(f"{c:>6}" for c in range(table.shape[1]))]
+    for label, row in zip(rows, table, strict=True):
+        cells = "".join(f"{'-' if v == NO_VALUE else int(v):>6}" for v in row)
+        lines.append(f"{label:<5} {cells}")
+    return "\n".join(lines)

@@ -52,8 +52,11 @@ def play_best(deal: Any, side: int, objective: str) -> int:
         state = current_state(deal)
         mover = state.side(state.to_move)
         pick = max if mover == side else min
-        best = pick(solution.cards.items(), key=lambda kv: kv[1])[0]
-        deal.apply(cards[best])
+        moves: dict[str, int] = dict(solution.cards)
+        if solution.fold is not None:
+            moves["fold"] = solution.fold
+        best = pick(moves.items(), key=lambda kv: kv[1])[0]
+        deal.apply(cards.get(best, best))
     return value
 
 
@@ -84,6 +87,7 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any], str, Callable[[Any, int],
     ("trikiksis", {}, {"deal_type": "writing_off", "targets": (70, 68)}, "race", kiksas_race),
     ("allfours", {}, {}, "points", allfours_score),
     ("allfours", {"preset": "oklahoma_ten_point"}, {}, "points", allfours_score),
+    ("allfours", {"folding": True}, {}, "points", allfours_score),
     ("pitch", {"preset": "auction_pitch"}, {}, "points", allfours_score),
 ]
 

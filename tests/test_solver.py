@@ -532,11 +532,3 @@ def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
         side = rng.randrange(2)
         score = partial(credited if kind == POINTS else tricks_of, team=side)
         check_position(state, K.Objective(kind=kind, side=side), side, score, 0)
-
-
-def test_folding_states_are_refused() -> None:
-    state = K.PlayState(
-        K.whist_rules(0, 8), [1 << 12, 1 << 11, 1 << 10, 1 << 9], [0, 1, 0, 1], 0, folding=True
-    )
-    with pytest.raises(ValueError, match="folds"):
-        K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS))

@@ -49,6 +49,7 @@ def ending(rng: random.Random, players: int) -> int:
 
 
 def minimax(state: K.PlayState, side: int, score: Callable[[K.PlayState], int]) -> int:
+    """Every legal card, and a fold where the player may fold."""
     if state.is_terminal():
         return score(state)
     maxing = state.side(state.to_move) == side
@@ -57,7 +58,15 @@ def minimax(state: K.PlayState, side: int, score: Callable[[K.PlayState], int]) 
         state.play(c)
         values.append(minimax(state, side, score))
         state.undo()
+    if state.can_fold():
+        FOLDS_SEEN[0] += 1
+        state.fold()
+        values.append(minimax(state, side, score))
+        state.undo()
     return max(values) if maxing else min(values)
+
+
+FOLDS_SEEN = [0]  # folds the brute force has searched (the folding tests must meet some)
 
 
 def check(
@@ -76,8 +85,15 @@ def check(
         state.play(card)
         assert value == minimax(state, side, score), K.card_to_string(card)
         state.undo()
+    values = [v for _, v in result.cards]
+    assert result.can_fold == state.can_fold()
+    if state.can_fold():
+        state.fold()
+        assert result.fold_value == minimax(state, side, score)
+        state.undo()
+        values.append(result.fold_value)
     best = max if state.side(state.to_move) == side else min
-    assert best(v for _, v in result.cards) == expected
+    assert best(values) == expected
 
 
 # --- Kirves ---------------------------------------------------------------------------------
@@ -266,8 +282,11 @@ def allfours_value(
 
 @pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("kind", ["points", "margin"])
-def test_allfours_game_points_match_brute_force(players: int, kind: str) -> None:
-    rng = random.Random(players * 7 + len(kind))
+@pytest.mark.parametrize("folding", [False, True])
+def test_allfours_game_points_match_brute_force(players: int, kind: str, folding: bool) -> None:
+    """Also with folding (PV10): a fold is one more move, searched exactly."""
+    rng = random.Random(players * 7 + len(kind) + folding)
+    folds_before = FOLDS_SEEN[0]
     solver = K.Solver(memory_mb=4)
     values = set()
     for _ in range(25):
@@ -282,7 +301,7 @@ def test_allfours_game_points_match_brute_force(players: int, kind: str) -> None
         )
         hands = deal(rng, JOKER_DECK if jokers else FULL_DECK, players, 6)
         sides = [0, 1, 0, 1] if players == 4 else list(range(players))
-        state = K.PlayState(rules, hands, sides, rng.randrange(players))
+        state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
         dealer = rng.randrange(players)
         n_sides = max(sides) + 1
         bidding_side = rng.choice([-1, *range(n_sides)])
@@ -304,6 +323,7 @@ def test_allfours_game_points_match_brute_force(players: int, kind: str) -> None
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
+    assert (FOLDS_SEEN[0] > folds_before) == folding
 
 
 def test_allfours_objective_errors() -> None:

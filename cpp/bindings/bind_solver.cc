@@ -96,6 +96,8 @@ void bind_solver(py::module_& m) {
       .def_readonly("value", &SolveResult::value)
       .def_readonly("side", &SolveResult::side)
       .def_readonly("best", &SolveResult::best)
+      .def_readonly("can_fold", &SolveResult::can_fold)
+      .def_readonly("fold_value", &SolveResult::fold_value)
       .def_readonly("nodes", &SolveResult::nodes)
       .def_property_readonly("cards", [](const SolveResult& r) {
         std::vector<std::pair<int, int>> out;

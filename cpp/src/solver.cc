@@ -25,6 +25,8 @@ using namespace solver_detail;
 constexpr int kInf = 1 << 24;
 constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
+// The move "fold" (PV10) among the cards: an id no card has (rank 15 of the first lane).
+constexpr Card kFoldMove = 15;
 
 // ---------------------------------------------------------------------------------------
 // The transposition table.
@@ -226,6 +228,14 @@ void Search::setup_space() {
 
 void Search::play(Card c) {
   const int p = st_.to_move();
+  if (c == kFoldMove) {
+    // The player's whole hand leaves the play (PV10).
+    for (Card f : cards_of{st_.hand(p)}) owner_[spos_[f]] = kNoOwner;
+    in_hand_ &= ~st_.hand(p);
+    sh_[p] = 0;
+    st_.fold();
+    return;
+  }
   const std::uint8_t b = spos_[c];
   sh_[p] &= ~bit(b);
   owner_[b] = kNoOwner;
@@ -234,6 +244,15 @@ void Search::play(Card c) {
 }
 
 void Search::undo() {
+  const int folds = st_.num_folds();
+  if (folds > 0 && st_.fold_record(folds - 1).at == st_.cards_played()) {
+    const FoldRecord& f = st_.fold_record(folds - 1);
+    for (Card c : cards_of{f.cards}) owner_[spos_[c]] = f.seat;
+    sh_[f.seat] = to_space(f.cards);
+    in_hand_ |= f.cards;
+    st_.undo();
+    return;
+  }
   const int i = st_.cards_played() - 1;
   const Card c = st_.history_card(i);
   const int p = st_.history_player(i);
@@ -265,6 +284,7 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
   h = combine(h, counts);
   h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
   h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+  if (st_.folding()) h = combine(h, st_.active());  // who is still in the play
   return h;
 }
 
@@ -279,7 +299,7 @@ int Search::trick_start(int alpha, int beta) {
   if (st_.is_terminal()) return ev_.terminal(st_);
   const int n = st_.trick_size();
   const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
-  if (total_left == n && every_card_played_) {
+  if (total_left == n && every_card_played_ && !st_.folding()) {
     // The last trick: every hand holds one card and must play it.
     for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
     const int v = ev_.terminal(st_);
@@ -330,7 +350,7 @@ int Search::trick_start(int alpha, int beta) {
   }
   if (new_lo > new_hi) new_lo = new_hi = v;
   std::uint8_t best_index = 0xFF;
-  if (best != kNoCard) {
+  if (best != kNoCard && best != kFoldMove) {
     const int b = spos_[best];
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }
@@ -465,8 +485,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
 int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
-  Card moves[kMaxMoves];
-  const int n = generate(st_.legal_moves(), hint, moves);
+  Card moves[kMaxMoves + 1];
+  int n = generate(st_.legal_moves(), hint, moves);
+  if (st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
   for (int i = 0; i < n; ++i) {
@@ -614,9 +635,6 @@ struct Prepared {
 };
 
 Prepared prepare(const PlayState& s, const Objective& o) {
-  if (s.folding())
-    throw std::invalid_argument(
-        "the solver does not search folds: this play state lets players fold (folding)");
   Prepared p;
   p.side = o.side >= 0 ? o.side : s.side(s.to_move());
   if (o.side >= 0 && side_mask(s, o.side) == 0)
@@ -758,24 +776,32 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         s.representatives(legal, rep_of);
         int value_of[64];
         bool done[64] = {};
+        // The final value after a move (a card, or kFoldMove).
+        auto value_after = [&](Card move) {
+          s.play(move);
+          int v;
+          if (made_kind) {
+            v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
+            v = v >= t ? t : t - 1;
+          } else {
+            v = exact_value(s, ev, root_final);
+          }
+          s.undo();
+          return v;
+        };
         for (Card c : cards_of{legal}) {
           const Card r = rep_of[c];
           if (!done[r]) {
-            s.play(r);
-            int v;
-            if (made_kind) {
-              v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
-              v = v >= t ? t : t - 1;
-            } else {
-              v = exact_value(s, ev, root_final);
-            }
-            s.undo();
-            value_of[r] = v;
+            value_of[r] = value_after(r);
             done[r] = true;
           }
           const int v = to_report(value_of[r]);
           res.cards.push_back(CardValue{c, v});
           if (v == res.value) res.best |= bit(c);
+        }
+        if (st.can_fold()) {
+          res.can_fold = true;
+          res.fold_value = to_report(value_after(kFoldMove));
         }
         res.nodes = s.nodes() - nodes0;
         return res;

@@ -83,6 +83,8 @@ class Solution:
     objective: str
     cards: dict[str, int]
     nodes: int
+    # where the player to move may fold (All Fours folding), the value of folding
+    fold: int | None = None
 
     @property
     def best(self) -> list[Card]:
@@ -90,10 +92,13 @@ class Solution:
         return [Card.parse(c) for c, v in self.cards.items() if v == self.value]
 
     def table(self) -> str:
-        """A text table: the value, then each card with its value (best first)."""
+        """A text table: the value, then each card (and a fold) with its value (best first)."""
         lines = [f"value {self.value} ({self.objective}, side {self.side})"]
-        for card, v in sorted(self.cards.items(), key=lambda kv: -kv[1]):
-            lines.append(f"  {card:>3} {v:>4}" + ("  *" if v == self.value else ""))
+        moves = dict(self.cards)
+        if self.fold is not None:
+            moves["fold"] = self.fold
+        for move, v in sorted(moves.items(), key=lambda kv: -kv[1]):
+            lines.append(f"  {move:>3} {v:>4}" + ("  *" if v == self.value else ""))
         return "\n".join(lines)
 
 
@@ -218,7 +223,8 @@ class Solver:
         state, obj, name = _prepare(position, objective or self.objective, side)
         res = self._core.solve(state, obj)
         cards = {_core.card_to_string(c): v for c, v in res.cards}
-        return Solution(res.value, res.side, name, cards, res.nodes)
+        fold = int(res.fold_value) if res.can_fold else None
+        return Solution(res.value, res.side, name, cards, res.nodes, fold)
 
     def _solve_pitch(
         self,

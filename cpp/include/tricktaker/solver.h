@@ -3,7 +3,9 @@
 //
 // Search. Fail-soft alpha-beta on the objective's value, driven by zero-window tests (MTD(f))
 // from the root. The side of the objective maximizes and every other seat minimizes, so any
-// number of seats and partnerships works. At each trick boundary:
+// number of seats and partnerships works. Where the play state lets players fold (All Fours
+// PV10), folding is one more move of the player to move, searched after the cards. At each trick
+// boundary:
 //   * quick cut-offs: the objective gives certain bounds on the final value (what is already
 //     won plus everything still in play, sure tricks of the leader); a bound that already
 //     decides the window ends the node;
@@ -135,7 +137,10 @@ struct SolveResult {
   int side = 0;                  // the maximizing side
   std::vector<CardValue> cards;  // every legal card with its value, in card id order
   CardSet best = 0;              // the legal cards that reach the value
-  std::uint64_t nodes = 0;       // search nodes visited by this call
+  // Folding (PlayStateSetup::folding): whether the player to move may fold, and the value then.
+  bool can_fold = false;
+  int fold_value = 0;
+  std::uint64_t nodes = 0;  // search nodes visited by this call
 };
 
 class Solver {

@@ -173,3 +173,16 @@ def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> N
     assert [line.split()[0] for line in lines[header + 1 :]] == ["S", "H", "D", "C"]
     assert rows == tt.dd_table(deal).tolist()
     assert lines[0].startswith("value ") and "(points" in lines[0]
+
+
+def test_dd_tables_of_many_deals_on_threads() -> None:
+    """A batch on a pool of threads gives each deal's own table."""
+    game = tt.load("allfours")
+    deals = [d for d in (to_play(game.new_deal(seed=s), random.Random(s)) for s in range(8)) if d]
+    deals = [d for d in deals if not d.runs]
+    tables = tt.dd_tables(deals, threads=2)
+    assert tables.shape == (len(deals), 4, 2)
+    for deal, table in zip(deals, tables, strict=True):
+        assert (table == tt.dd_table(deal)).all()
+    kiksas = [tt.load("kiksas").new_deal(seed=s) for s in range(3)]
+    assert (tt.dd_tables(kiksas, threads=2).sum(axis=2) == 138).all()

@@ -43,7 +43,10 @@ value 1 (tricks, side 1)
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -349,10 +352,9 @@ def _whist_hands(deal: Any) -> tuple[list[int], int]:
     raise TypeError("dd_table takes a whist deal, a PBN string or four hands")
 
 
-def _klaverjas_table(deal: Any, objective: str, memory_mb: int) -> npt.NDArray[np.int32]:
+def _klaverjas_table(deal: Any, objective: str, solver: _core.Solver) -> npt.NDArray[np.int32]:
     options = deal.options
     hands = [sum(c.mask for c in h) for h in deal.hands_dealt]
-    solver = _core.Solver(memory_mb=memory_mb)
     out = np.zeros((4, 2), dtype=np.int32)
     for trump in range(4):
         rules = _core.klaverjas_rules(
@@ -381,9 +383,8 @@ def _game_table(
     deal: Any,
     rows: list[list[tuple[_core.PlayState, int] | None]],
     objective: str | None,
-    memory_mb: int,
+    solver: _core.Solver,
 ) -> npt.NDArray[np.int32]:
-    solver = _core.Solver(memory_mb=memory_mb)
     out = np.full((len(rows), len(rows[0])), NO_VALUE, dtype=np.int32)
     for r, row in enumerate(rows):
         for c, cell in enumerate(row):
@@ -417,32 +418,57 @@ def dd_table(
 
     ``objective`` overrides the game's own (as in ``solve``).
     """
+    return _table(deal, objective, _core.Solver(memory_mb=memory_mb))
+
+
+def _table(deal: Any, objective: str | None, solver: _core.Solver) -> npt.NDArray[np.int32]:
     if getattr(getattr(deal, "game", None), "name", None) == "klaverjas":
         objective = objective or "points"
         if objective not in ("points", "made", "margin"):
             raise ValueError("a Klaverjas table's objective is points, margin or made")
-        return _klaverjas_table(deal, objective, memory_mb)
+        return _klaverjas_table(deal, objective, solver)
     table_states = getattr(deal, "dd_table_states", None)
     if table_states is not None:
-        return _game_table(deal, table_states(), objective, memory_mb)
+        return _game_table(deal, table_states(), objective, solver)
     hands, ranks = _whist_hands(deal)
-    solver = _core.Solver(memory_mb=memory_mb)
     return np.asarray(_core.whist_dd_table(hands, ranks, solver), dtype=np.int32)
 
 
 def dd_tables(
-    deals: Sequence[Any], *, threads: int = 0, memory_mb: int = DEFAULT_MEMORY_MB
+    deals: Sequence[Any],
+    *,
+    objective: str | None = None,
+    threads: int = 0,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> npt.NDArray[np.int32]:
-    """Tables of many whist deals of one deck size at once, on ``threads`` threads:
-    an array of shape (deals, 5, 4)."""
-    parsed = [_whist_hands(d) for d in deals]
-    if not parsed:
+    """The tables of many deals at once, on ``threads`` threads (0 = every core), stacked:
+    shape (deals, *table). Whist deals (of one deck size) run in one native batch; deals of the
+    other games run on a pool of threads, one warm solver each (the solver releases the GIL)."""
+    if not deals:
         return np.zeros((0, 5, 4), dtype=np.int32)
-    ranks = max(r for _, r in parsed)
-    tables = _core.whist_dd_tables(
-        [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb
-    )
-    return np.asarray(tables, dtype=np.int32)
+    if all(_is_whist(d) for d in deals) and objective in (None, "tricks"):
+        parsed = [_whist_hands(d) for d in deals]
+        ranks = max(r for _, r in parsed)
+        tables = _core.whist_dd_tables(
+            [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb
+        )
+        return np.asarray(tables, dtype=np.int32)
+    local = threading.local()
+
+    def one(deal: Any) -> npt.NDArray[np.int32]:
+        if not hasattr(local, "solver"):
+            local.solver = _core.Solver(memory_mb=memory_mb)
+        return _table(deal, objective, local.solver)
+
+    workers = threads if threads > 0 else os.cpu_count() or 1
+    with ThreadPoolExecutor(max_workers=min(workers, len(deals))) as pool:
+        return np.stack(list(pool.map(one, deals)))
+
+
+def _is_whist(deal: Any) -> bool:
+    if isinstance(deal, str) or (isinstance(deal, Sequence) and len(deal) == 4):
+        return True
+    return getattr(getattr(deal, "game", None), "name", None) == "whist"
 
 
 __all__ = [

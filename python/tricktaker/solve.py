@@ -16,7 +16,8 @@ Objectives:
 * ``"win"`` (Kirves, the default): 1 if the winning player of the deal (three tricks, first to
   two, or the last trick) is on the side, else 0;
 * ``"race"`` (Kiksas and Trikiksis writing-off deals, the default there): 1 if the side reaches
-  its target first, else 0.
+  its target first, else 0. An Akis deal's default is ``"tricks"`` (the Akis player must take
+  every trick, or none).
 
 All Fours and Pitch score ``"points"`` (the default) and ``"margin"`` in game points of the whole
 deal: High, Low, Jack with hang jack, Game and the extras the options turn on, and for a bidder
@@ -155,7 +156,9 @@ def _game_objective(position: Any, state: _core.PlayState) -> _GameObjective:
     if name == "kirves":
         return _GameObjective("win", {}, frozenset({"win"}))
     if name in ("kiksas", "trikiksis"):
-        if position.deal_type == "writing_off" and position.akis is None and position.targets:
+        if position.akis is not None:  # Akis is won or lost on tricks: all of them, or none
+            return _GameObjective("tricks", {})
+        if position.deal_type == "writing_off" and position.targets:
             return _GameObjective(
                 "race", {"kiksas_targets": tuple(position.targets)}, frozenset({"race"})
             )

@@ -4,6 +4,7 @@ state, better than random; the hidden-hand sampler; the duplicate comparison and
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("trikiksis", {}),
     ("allfours", {}),
     ("allfours", {"preset": "yorkshire"}),
+    ("allfours", {"folding": True}),
     ("pitch", {"preset": "auction_pitch"}),
     ("pitch", {"preset": "five_point_setback"}),
     ("pitch", {"preset": "oklahoma_ten_point"}),
@@ -452,3 +454,35 @@ def test_pimc_with_a_time_budget() -> None:
     assert result.pairs[0].plays_per_deal == 2
     deal, _ = play(tt.load("klaverjas"), 5, ["pimc:5ms"])
     assert deal.result() is not None
+
+
+@pytest.mark.parametrize("options", [{"folding": True}, {"preset": "yorkshire", "folding": True}])
+def test_positions_replay_folds(options: dict[str, Any]) -> None:
+    """All Fours with folding (PV10): after folds (each replayed at the folder's turn), the
+    rebuilt state is the deal's own, and the solver sees the fold where it is legal."""
+    game = load("allfours", options)
+    after_fold = 0
+    for seed in range(25):
+        deal = game.new_deal(seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            seat = deal.to_move
+            legal = deal.legal_actions()
+            if deal.phase == "play" and deal.state is not None:
+                obs = deal.observation(seat)
+                position = position_for(game, obs, [a for a in legal if a.card is not None])
+                assert position is not None
+                real = deal.play_state()
+                hands = [real.hand(s) for s in range(real.num_players)]
+                hands[seat] = 0
+                states = position.states(hands)
+                assert states is not None
+                (state,) = states
+                assert state.history() == real.history()
+                assert state.active == real.active
+                assert state.can_fold() == real.can_fold()
+                assert state.legal_moves() == real.legal_moves()
+                after_fold += bool(obs.get("folded"))
+            folds = [a for a in legal if a.name == "fold"]
+            deal.apply(folds[0] if folds and rng.random() < 0.5 else rng.choice(legal))
+    assert after_fold > 0

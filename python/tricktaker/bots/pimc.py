@@ -33,8 +33,8 @@ What is solved, per game:
   most 24 cards are left in the hands (a deal whose hands grew to 9 or 12 cards by running the
   cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). A
   first card that fixes trump (the pitch) is searched as one play per suit it can name, each
-  card valued in the play of its own suit. Positions with folded players are left to the
-  rule-based bot.
+  card valued in the play of its own suit. Under ``folding`` the folds so far are replayed
+  (each at the folder's turn) and folding is one more move for the solver and for the bot.
 
 Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
 bot's: its hand evaluation is cheap and PIMC would need a solver run per option.
@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import PlayView, bits, legal_mask
+from tricktaker.bots.common import PlayView, bits, legal_mask, mask_of
 from tricktaker.bots.rule import RuleBot
 from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cards import Card, Suit
@@ -62,6 +62,7 @@ DEFAULT_MEMORY_MB = 16
 # Cards left in the hands from which the search takes over from the rules (see Position).
 KLAVERJAS_MAX_CARDS = 28  # from trick 2 on
 ALLFOURS_MAX_CARDS = 24  # six tricks of four: a deal with runs is searched from there
+FOLD_MOVE = -1  # the key of folding among the card values (All Fours PV10)
 
 
 @dataclass
@@ -150,6 +151,33 @@ def _replay(
                 state.play(card)
             except ValueError:
                 return None
+    return state
+
+
+def _replay_with_folds(
+    state: _core.PlayState, history: Sequence[tuple[int, int]], folders: set[int], me: int
+) -> _core.PlayState | None:
+    """Replays the cards, folding a folder where his turn comes and the history goes on
+    without him; None when the deal does not fit."""
+    pending = set(folders)
+
+    def fold_until(seat: int) -> bool:
+        while state.to_move != seat:
+            if state.to_move not in pending or not state.can_fold():
+                return False
+            pending.discard(state.to_move)
+            state.fold()
+        return True
+
+    for seat, card in history:
+        if not fold_until(seat):
+            return None
+        try:
+            state.play(card)
+        except ValueError:
+            return None
+    if not fold_until(me) or pending:
+        return None
     return state
 
 
@@ -283,8 +311,6 @@ def _allfours_position(
 ) -> Position | None:
     from tricktaker.bots import allfours as af
 
-    if obs.get("folded"):
-        return None
     if game is None:
         from tricktaker.registry import load
 
@@ -303,16 +329,26 @@ def _allfours_position(
     n = view.num_seats
     played = _played_by(view)
     history = list(view.history)
-    leader = history[0][0] if history else view.me
+    # the first leader (a fold may have passed his lead on before the first card)
+    leader = af.seat_index(obs["leader"]) if obs.get("leader") else view.me
+    # folded hands are public (PV10); each fold happened at the folder's turn, where the
+    # history goes on without a card of his
+    folded = {af.seat_index(s): mask_of(c) for s, c in (obs.get("folded") or {}).items()}
 
     def state_for(hands: list[int], trump: Suit, first_lead: int) -> _core.PlayState | None:
-        # no fold is left to search (positions with a fold are left to the rules), and the
-        # solver takes no folding states: the play is searched without the option
-        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
+        start = [
+            hands[s] | played[s] | folded.get(s, 0) | (view.hand if s == view.me else 0)
+            for s in range(n)
+        ]
         state = _core.PlayState(
-            rules[trump], start, view.sides, leader, first_lead_cards=first_lead
+            rules[trump],
+            start,
+            view.sides,
+            leader,
+            first_lead_cards=first_lead,
+            folding=bool(options.folding),
         )
-        return _replay(state, history)
+        return _replay_with_folds(state, history, set(folded), view.me)
 
     def make_state(hands: list[int]) -> _core.PlayState | list[_core.PlayState] | None:
         if not pitch:  # before the first card a trump lead may be due (PV6)
@@ -452,20 +488,23 @@ class PimcBot:
         if not legal_actions:
             raise ValueError("a bot cannot act: there are no legal actions")
         cards = [a for a in legal_actions if a.card is not None]
-        if len(cards) < 2 or len(cards) != len(legal_actions):
+        folds = [a for a in legal_actions if a.card is None and a.name == "fold"]
+        if len(cards) + len(folds) < 2 or len(cards) + len(folds) != len(legal_actions):
             return self.rule.act(observation, legal_actions)
-        position = position_for(self._game, observation, legal_actions)
+        position = position_for(self._game, observation, cards)
         if position is None or position.cards_left > position.max_cards:
             return self.rule.act(observation, legal_actions)
         values = self.card_values(position)
-        if not values:
+        if not values or (folds and FOLD_MOVE not in values):
             return self.rule.act(observation, legal_actions)
         best = max(values.values())
         top = [c for c, v in values.items() if v >= best - 1e-9]
         hint = self.rule.act(observation, legal_actions)
         if hint.card is not None and hint.card.id in top:
             return hint
-        return Action.play(Card(min(top)))
+        if folds and top == [FOLD_MOVE]:
+            return folds[0]
+        return Action.play(Card(min(c for c in top if c != FOLD_MOVE)))
 
     def _states(self, position: Position) -> Iterator[list[_core.PlayState]]:
         """The play states of sampled deals, without end: from the engine's uniform sampler
@@ -502,9 +541,12 @@ class PimcBot:
             if sampled is None:
                 break
             for state in sampled:  # each card's value comes from the play it starts
-                for card, value in self.solver.solve(state, position.objective).cards:
+                result = self.solver.solve(state, position.objective)
+                for card, value in result.cards:
                     if card in totals:
                         totals[card] += value
+                if result.can_fold:
+                    totals[FOLD_MOVE] = totals.get(FOLD_MOVE, 0.0) + result.fold_value
             solved += 1
             if self.ms is not None and (time.perf_counter() - start) * 1000 >= self.ms:
                 break

@@ -107,6 +107,12 @@ class EvaluatorBase : public Evaluator {
     every_card_played_ = every_card_played(s);
     std::sort(trumps_, trumps_ + n_trumps_,
               [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
+    for (Card c : cards_of{rules_.deck}) {
+      const int suit = rules_.effective_suit[c];
+      if (suit < 0) continue;
+      for (Card d : cards_of{rules_.suit_cards[suit]})
+        if (d != c && rules_.strength[d] >= rules_.strength[c]) not_weaker_[c] |= bit(d);
+    }
   }
 
  protected:
@@ -127,10 +133,14 @@ class EvaluatorBase : public Evaluator {
     if (s.trick_len() != 0 || s.is_terminal()) return 0;
     // With cards kept past the last trick neither bound holds (a kept card is never played).
     if (!every_card_played_) return 0;
-    CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
-    if ((seats >> s.leader()) & 1) out |= cashable(s);
+    CardSet out = top_trumps_of(s, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= cashable_now(s);
     return out;
   }
+  // top_trumps() and cashable(), the same sets computed with per-card masks.
+  CardSet top_trumps_of(const PlayState& s, CardSet in_play, std::uint16_t seats) const;
+  CardSet cashable_now(const PlayState& s) const;
+  CardSet cashable_by(const PlayState& s, int leader) const;
 
   const RulesTable& rules_;
   int side_;
@@ -138,6 +148,8 @@ class EvaluatorBase : public Evaluator {
   int n_mine_seats_ = 1, n_their_seats_ = 1;
   Card trumps_[64] = {};
   int n_trumps_ = 0;
+  // Per card: the other cards of its effective suit at least as strong.
+  CardSet not_weaker_[64] = {};
   // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
   // bound relies on it.
   bool every_card_played_ = true;

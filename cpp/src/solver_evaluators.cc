@@ -224,6 +224,110 @@ CardSet cashable(const PlayState& s) {
   return best;
 }
 
+CardSet EvaluatorBase::top_trumps_of(const PlayState& s, CardSet in_play,
+                                     std::uint16_t seats) const {
+  CardSet held = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if ((seats >> p) & 1) held |= s.hand(p);
+  const CardSet against = in_play & ~held;
+  CardSet out = 0;
+  for (Card c : cards_of{held & in_play & rules_.trump_cards})
+    if (!(not_weaker_[c] & against)) out |= bit(c);
+  return out;
+}
+
+CardSet EvaluatorBase::cashable_by(const PlayState& s, int leader) const {
+  const RulesTable& r = rules_;
+  const CardSet mine = s.hand(leader);
+  CardSet others = 0;
+  std::uint16_t trump_holders = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader) continue;
+    others |= s.hand(p);
+    if (s.hand(p) & r.trump_cards)
+      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
+  }
+  CardSet all = 0;
+  for (Card c : cards_of{mine})
+    if (!(not_weaker_[c] & others)) all |= bit(c);
+  if (r.trump < 0 || trump_holders == 0) return all;
+  const CardSet top_trump = all & r.trump_cards;
+  const int kt = popcount(top_trump);
+  bool drawn = true;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
+  if (drawn) return all;
+  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
+  // every trump holder still follows it.
+  CardSet best = top_trump;
+  int best_n = kt;
+  if (!r.policy.may_trump_when_able_to_follow) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == r.trump) continue;
+      const CardSet top = all & r.suit_cards[suit];
+      int k = popcount(top);
+      if (k <= best_n) continue;
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+      if (k > best_n) {
+        // The k highest of the suit's top cards.
+        CardSet m = top;
+        CardSet pick = 0;
+        for (int j = 0; j < k; ++j) {
+          Card hi = lowest_card(m);
+          for (Card c : cards_of{m})
+            if (r.strength[c] > r.strength[hi]) hi = c;
+          pick |= bit(hi);
+          m &= ~bit(hi);
+        }
+        best = pick;
+        best_n = k;
+      }
+    }
+  }
+  return best;
+}
+
+CardSet EvaluatorBase::cashable_now(const PlayState& s) const {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = rules_;
+  const int leader = s.leader();
+  CardSet best = cashable_by(s, leader);
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    const CardSet theirs = cashable_by(s, p);
+    if (popcount(theirs) <= popcount(best)) continue;
+    CardSet others = 0;
+    bool others_trump = false;
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (q == leader || q == p) continue;
+      others |= s.hand(q);
+      if (s.hand(q) & r.trump_cards) others_trump = true;
+    }
+    bool entry = false;
+    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
+      const CardSet cards = r.suit_cards[suit];
+      if (!(s.hand(leader) & cards)) continue;
+      bool partner_top = false;
+      for (Card c : cards_of{s.hand(p) & cards})
+        if (!(not_weaker_[c] & others)) partner_top = true;
+      if (!partner_top) continue;
+      if (suit != r.trump && others_trump) {
+        // Everyone else must follow the suit (and may not trump instead).
+        if (r.policy.may_trump_when_able_to_follow) continue;
+        bool all_follow = true;
+        for (int q = 0; q < s.num_players(); ++q)
+          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
+            all_follow = false;
+        if (!all_follow) continue;
+      }
+      entry = true;
+    }
+    if (entry) best = theirs;
+  }
+  return best;
+}
+
 namespace {
 
 class TricksEvaluator final : public EvaluatorBase {
@@ -246,9 +350,9 @@ class TricksEvaluator final : public EvaluatorBase {
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
     if (!every_card_played_) return 0;
-    const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
+    const int trumps = popcount(top_trumps_of(s, in_play, seats));
     int sure = (trumps + n_seats - 1) / n_seats;
-    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable_now(s)));
     return sure;
   }
 };

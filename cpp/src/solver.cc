@@ -135,6 +135,7 @@ class Search {
  public:
   Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
+    split_ = ev_.split_trick_start();
     setup_space();
   }
 
@@ -167,6 +168,7 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
+  bool split_ = false;  // the evaluator's trick_start() comes in two steps
   bool every_card_played_ = true;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
@@ -289,14 +291,27 @@ int Search::trick_start(int alpha, int beta) {
   const int base = ev_.base(st_);
   int lo, hi;
   CardSet identity_ids;
-  ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
-  if (lo >= beta) return lo;
-  if (hi <= alpha) return hi;
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  std::uint64_t key;
+  if (split_) {
+    // The key first, so that the entry is on its way while the bounds are computed.
+    int note;
+    identity_ids = ev_.trick_identity(st_, in_hand_, &note);
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+    table_.prefetch(key);
+    ev_.trick_bounds(st_, in_hand_, base, note, &lo, &hi);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+  } else {
+    ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+  }
   const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
-  std::uint64_t key = canonical_key(identity, r);
-  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
   if (const Entry* e = table_.probe(key)) {
     lo = std::max(lo, base + e->lo);

@@ -78,6 +78,20 @@ class Evaluator {
     bounds(s, in_play, base, lo, hi);
     *identity = has_identity() ? identity_cards(s, in_play) : 0;
   }
+  // trick_start() in two steps, so that the search can compute the table key (which needs the
+  // identity cards) and start fetching the entry while the bounds are computed. An evaluator
+  // that returns true from split_trick_start() implements trick_identity(), which may leave a
+  // number in *note for trick_bounds() (Klaverjas: the roem bound), and trick_bounds(); the
+  // two together must give what trick_start() gives.
+  virtual bool split_trick_start() const { return false; }
+  virtual CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const {
+    *note = 0;
+    return has_identity() ? identity_cards(s, in_play) : 0;
+  }
+  virtual void trick_bounds(const PlayState& s, CardSet in_play, int base, int /*note*/, int* lo,
+                            int* hi) const {
+    bounds(s, in_play, base, lo, hi);
+  }
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.
   virtual std::uint64_t context_key() const { return 0; }

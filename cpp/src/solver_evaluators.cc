@@ -333,6 +333,7 @@ namespace {
 class TricksEvaluator final : public EvaluatorBase {
  public:
   using EvaluatorBase::EvaluatorBase;
+  bool split_trick_start() const override { return true; }
   int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
   int base(const PlayState& s) const override { return tricks_of(s, mine_); }
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -435,6 +436,20 @@ class PointsBase : public EvaluatorBase {
     const RoemChances c = roem_chances(s);
     bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
     *identity = c.cards;
+  }
+  bool split_trick_start() const override { return true; }
+  CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const override {
+    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
+      *note = bonus_ ? trick_bonus_bound(s) : 0;
+      return identity_cards(s, in_play);
+    }
+    const RoemChances c = roem_chances(s);
+    *note = roem_bound(c, s.total_tricks() - s.tricks_played());
+    return c.cards;
+  }
+  void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
+                    int* hi) const override {
+    bounds_given(s, in_play, base, note, lo, hi);
   }
 
  protected:

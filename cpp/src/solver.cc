@@ -689,11 +689,21 @@ int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
 }
 
 // The exact final value of the search's current position.
-int exact_value(Search& s, const Evaluator& ev, int guess) {
+// The exact final value of the search's current position, a child of a root whose value is
+// root_value: no child is better than the root for the root's mover (at most root_value when
+// the mover maximizes, at least root_value when it minimizes), so one zero-window test settles
+// each best card.
+int child_value(Search& s, const Evaluator& ev, int root_value, bool root_maxes) {
   if (s.state().is_terminal()) return ev.terminal(s.state());
   int hi;
-  const int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
-  return s.mtd(guess, lo, hi);
+  int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
+  if (root_maxes) {
+    hi = std::min(hi, root_value);
+  } else {
+    lo = std::max(lo, root_value);
+  }
+  if (lo > hi) lo = hi = root_value;
+  return s.mtd(root_value, lo, hi);
 }
 
 int made_threshold(const Objective& o) {
@@ -769,6 +779,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         }
         res.value = to_report(root_final);
         const CardSet legal = st.legal_moves();
+        const bool root_maxes = s.is_max(st.to_move());
         Card rep_of[64];
         s.representatives(legal, rep_of);
         int value_of[64];
@@ -782,7 +793,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
               v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
               v = v >= t ? t : t - 1;
             } else {
-              v = exact_value(s, ev, root_final);
+              v = child_value(s, ev, root_final, root_maxes);
             }
             s.undo();
             value_of[r] = v;

@@ -295,6 +295,7 @@ CardSet EvaluatorBase::cashable_now(const PlayState& s) const {
   CardSet best = cashable_by(s, leader);
   for (int p = 0; p < s.num_players(); ++p) {
     if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    if (popcount(s.hand(p)) <= popcount(best)) continue;
     const CardSet theirs = cashable_by(s, p);
     if (popcount(theirs) <= popcount(best)) continue;
     CardSet others = 0;

@@ -277,11 +277,27 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
   if (kHasPext) {
     // The same canonical form, by relative-rank masks: which of the remaining cards (in
     // strength order) each seat holds, has each label bit, or is an identity card.
+    // With at most 32 cards left, two masks share a word.
+    const int shift = popcount(r) <= 32 ? 32 : 0;
     std::uint64_t h = 0x13198A2E03707344ULL;
-    for (int p = 0; p < st_.num_players(); ++p) h = combine(h, pext_bmi2(sh_[p], r));
+    std::uint64_t word = 0;
+    bool half = false;
+    auto add = [&](std::uint64_t v) {
+      if (shift == 0) {
+        h = combine(h, v);
+      } else if (half) {
+        h = combine(h, word | v << shift);
+        half = false;
+      } else {
+        word = v;
+        half = true;
+      }
+    };
+    for (int p = 0; p < st_.num_players(); ++p) add(pext_bmi2(sh_[p], r));
     for (int j = 0; j < 4; ++j)
-      if (label_plane_[j]) h = combine(h, pext_bmi2(label_plane_[j], r));
-    if (identity_s) h = combine(h, pext_bmi2(identity_s, r));
+      if (label_plane_[j]) add(pext_bmi2(label_plane_[j], r));
+    add(identity_s ? pext_bmi2(identity_s, r) : 0);
+    if (half) h = combine(h, word);
     std::uint64_t counts = 0;
     for (int s = 0; s < 5; ++s)
       counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));

@@ -93,10 +93,17 @@ RoemChances roem_chances(const PlayState& s) {
   return out;
 }
 
-int roem_bound(RoemChances c, int tricks_left) {
-  std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+int roem_bound(const RoemChances& c, int tricks_left) {
   int total = c.stuk ? 20 : 0;
-  for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
+  if (c.n <= tricks_left) {
+    for (int i = 0; i < c.n; ++i) total += c.values[i];
+    return total;
+  }
+  int values[24];
+  std::copy(c.values, c.values + c.n, values);
+  std::partial_sort(values, values + tricks_left, values + c.n,
+                    [](int a, int b) { return a > b; });
+  for (int i = 0; i < tricks_left; ++i) total += values[i];
   return total;
 }
 

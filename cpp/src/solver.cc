@@ -360,7 +360,7 @@ int Search::trick_start(int alpha, int beta) {
     key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
     table_.prefetch(key);
-    ev_.trick_bounds(st_, in_hand_, base, note, &lo, &hi);
+    ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &lo, &hi);
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
   } else {

@@ -92,6 +92,12 @@ class Evaluator {
                             int* hi) const {
     bounds(s, in_play, base, lo, hi);
   }
+  // trick_bounds() for a search window: bounds that cannot decide the window (lo < beta and
+  // hi > alpha whatever they are) may be left weaker, to save their cost.
+  virtual void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note,
+                                   int /*alpha*/, int /*beta*/, int* lo, int* hi) const {
+    trick_bounds(s, in_play, base, note, lo, hi);
+  }
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.
   virtual std::uint64_t context_key() const { return 0; }

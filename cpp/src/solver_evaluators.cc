@@ -429,6 +429,11 @@ class PointsBase : public EvaluatorBase {
   }
   virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
                             int* hi) const = 0;
+  // bounds_given() for a window, given the card points the side and the others hold (which
+  // cap their sure points): a sure-card count that cannot decide the window is skipped.
+  virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound,
+                             int alpha, int beta, int held_mine, int held_theirs, int* lo,
+                             int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -458,6 +463,16 @@ class PointsBase : public EvaluatorBase {
   void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
     bounds_given(s, in_play, base, note, lo, hi);
+  }
+  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
+                           int beta, int* lo, int* hi) const override {
+    CardSet held_mine = 0, held_theirs = 0;
+    for (int p = 0; p < s.num_players(); ++p) {
+      if ((mine_ >> p) & 1) held_mine |= s.hand(p);
+      if ((theirs_ >> p) & 1) held_theirs |= s.hand(p);
+    }
+    bounds_window(s, in_play, base, note, alpha, beta, card_points(held_mine),
+                  card_points(held_theirs), lo, hi);
   }
 
  protected:
@@ -500,6 +515,16 @@ class PointsEvaluator final : public PointsBase {
     *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
+                     int beta, int held_mine, int held_theirs, int* lo,
+                     int* hi) const override {
+    const int top = base + points_in_play(s, in_play, bonus_bound) +
+                    (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = base;
+    if (base + held_mine >= beta) *lo += card_points(sure_cards(s, in_play, mine_));
+    *hi = top;
+    if (top - held_theirs <= alpha) *hi -= card_points(sure_cards(s, in_play, theirs_));
+  }
 };
 
 class MarginEvaluator final : public PointsBase {
@@ -524,6 +549,17 @@ class MarginEvaluator final : public PointsBase {
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
     *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
+  }
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
+                     int beta, int held_mine, int held_theirs, int* lo,
+                     int* hi) const override {
+    const int all = points_in_play(s, in_play, bonus_bound);
+    const int bottom = base - all - (pit_possible(s, false) ? kPitBonus : 0);
+    const int top = base + all + (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = bottom;
+    if (bottom + 2 * held_mine >= beta) *lo += 2 * card_points(sure_cards(s, in_play, mine_));
+    *hi = top;
+    if (top - 2 * held_theirs <= alpha) *hi -= 2 * card_points(sure_cards(s, in_play, theirs_));
   }
 };
 }  // namespace

@@ -540,7 +540,13 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
   Card moves[kMaxMoves];
-  const int n = generate(st_.legal_moves(), hint, moves);
+  const CardSet legal = st_.legal_moves();
+  int n = 1;
+  if (legal & (legal - 1)) {
+    n = generate(legal, hint, moves);
+  } else {
+    moves[0] = lowest_card(legal);  // a forced card
+  }
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
   for (int i = 0; i < n; ++i) {

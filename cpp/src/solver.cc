@@ -472,6 +472,22 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         later_opp_ruff = true;
     }
   }
+  // Leading: the plain suits that an opponent could ruff, and those that a partner could.
+  CardSet opp_ruffs = 0, friend_ruffs = 0;
+  if (leading && r.trump >= 0) {
+    const CardSet trumps = seg_mask_[r.trump];
+    for (int p = 0; p < st_.num_players(); ++p) {
+      if (p == me || !((st_.active() >> p) & 1) || !(sh_[p] & trumps)) continue;
+      CardSet voids = 0;
+      for (int seg = 0; seg < 4; ++seg)
+        if (seg != r.trump && !(sh_[p] & seg_mask_[seg])) voids |= seg_mask_[seg];
+      if (is_max(p) == maxing) {
+        friend_ruffs |= voids;
+      } else {
+        opp_ruffs |= voids;
+      }
+    }
+  }
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -498,6 +514,13 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score += (2 << 20) - pts * 1024 - b * 4;
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
+      }
+      if ((opp_ruffs >> b) & 1) {
+        // An opponent can ruff it: usually a lost trick and a lost card.
+        score -= 2 << 20;
+      } else if ((friend_ruffs >> b) & 1) {
+        // A partner can ruff it.
+        score += 3 << 20;
       }
     } else {
       const bool wins = r.beats(c, w, led);

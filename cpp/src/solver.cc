@@ -512,6 +512,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       } else if (higher & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;
+        // The partner holds the top card: as good as cashing one's own.
+        if ((friends_s >> (63 - __builtin_clzll(higher))) & 1) score += 3 << 19;
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }

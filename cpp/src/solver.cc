@@ -548,7 +548,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
       }
     }
-    score += std::min(history_[me][c], (1 << 18) - 1) >> 8;
+    // The history of cut-offs orders the leads only (the follow heuristics do better alone).
+    if (leading) score += std::min(history_[me][c], (1 << 18) - 1) >> 8;
     int i = n++;
     while (i > 0 && scores[i - 1] < score) {
       scores[i] = scores[i - 1];
@@ -595,7 +596,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       if (best < beta) beta = best;
     }
   }
-  if (best_card != kNoCard && n > 1) {
+  if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;
   }

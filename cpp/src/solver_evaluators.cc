@@ -101,8 +101,7 @@ int roem_bound(const RoemChances& c, int tricks_left) {
   }
   int values[24];
   std::copy(c.values, c.values + c.n, values);
-  std::partial_sort(values, values + tricks_left, values + c.n,
-                    [](int a, int b) { return a > b; });
+  std::partial_sort(values, values + tricks_left, values + c.n, [](int a, int b) { return a > b; });
   for (int i = 0; i < tricks_left; ++i) total += values[i];
   return total;
 }
@@ -516,10 +515,9 @@ class PointsEvaluator final : public PointsBase {
           (pit_possible(s, true) ? kPitBonus : 0);
   }
   void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
-                     int beta, int held_mine, int held_theirs, int* lo,
-                     int* hi) const override {
-    const int top = base + points_in_play(s, in_play, bonus_bound) +
-                    (pit_possible(s, true) ? kPitBonus : 0);
+                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
+    const int top =
+        base + points_in_play(s, in_play, bonus_bound) + (pit_possible(s, true) ? kPitBonus : 0);
     *lo = base;
     if (base + held_mine >= beta) *lo += card_points(sure_cards(s, in_play, mine_));
     *hi = top;
@@ -551,8 +549,7 @@ class MarginEvaluator final : public PointsBase {
     *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
   }
   void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
-                     int beta, int held_mine, int held_theirs, int* lo,
-                     int* hi) const override {
+                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
     const int all = points_in_play(s, in_play, bonus_bound);
     const int bottom = base - all - (pit_possible(s, false) ? kPitBonus : 0);
     const int top = base + all + (pit_possible(s, true) ? kPitBonus : 0);

@@ -16,11 +16,30 @@
 #include <string>
 #include <thread>
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define TRICKTAKER_PEXT 1
+#endif
+
 namespace tricktaker {
 
 namespace {
 
 using namespace solver_detail;
+
+#ifdef TRICKTAKER_PEXT
+// The bits of x at the positions of m, packed to the bottom (the BMI2 instruction, chosen at
+// run time so that the build stays baseline x86-64).
+__attribute__((target("bmi2"))) std::uint64_t pext_bmi2(std::uint64_t x, std::uint64_t m) {
+  return _pext_u64(x, m);
+}
+const bool kHasPext = __builtin_cpu_supports("bmi2");
+#else
+std::uint64_t pext_bmi2(std::uint64_t, std::uint64_t) {
+  return 0;
+}
+const bool kHasPext = false;
+#endif
 
 constexpr int kInf = 1 << 24;
 constexpr std::uint8_t kNoOwner = 15;
@@ -137,6 +156,7 @@ class Search {
  public:
   Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
+    split_ = ev_.split_trick_start();
     setup_space();
   }
 
@@ -169,6 +189,7 @@ class Search {
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
+  bool split_ = false;  // the evaluator's trick_start() comes in two steps
   bool every_card_played_ = true;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
@@ -177,6 +198,7 @@ class Search {
   std::uint8_t seg_[64] = {};     // bit -> segment (effective suit, 4 = none)
   CardSet seg_mask_[5] = {};      // segment -> bits
   std::uint8_t slabel_[64] = {};  // bit -> label
+  CardSet label_plane_[4] = {};   // bits whose label has bit j (0 when labels are uniform)
   std::uint8_t owner_[64] = {};   // bit -> seat holding it, or kNoOwner
   CardSet sh_[kMaxPlayers] = {};  // hands in strength space
   CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
@@ -217,6 +239,13 @@ void Search::setup_space() {
     slabel_[b] = exact_ ? kIdentityLabel : ev_.card_label(scard_[b]);
     owner_[b] = kNoOwner;
   }
+  // Label bit planes, unless every card has the same label.
+  bool uniform = true;
+  for (int b = 1; b < pos; ++b)
+    if (slabel_[b] != slabel_[0]) uniform = false;
+  for (int b = 0; b < pos && !uniform; ++b)
+    for (int j = 0; j < 4; ++j)
+      if ((slabel_[b] >> j) & 1) label_plane_[j] |= bit(static_cast<Card>(b));
   for (int p = 0; p < st_.num_players(); ++p) {
     sh_[p] = to_space(st_.hand(p));
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
@@ -264,6 +293,38 @@ void Search::undo() {
 }
 
 std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
+  if (kHasPext) {
+    // The same canonical form, by relative-rank masks: which of the remaining cards (in
+    // strength order) each seat holds, has each label bit, or is an identity card.
+    // With at most 32 cards left, two masks share a word.
+    const int shift = popcount(r) <= 32 ? 32 : 0;
+    std::uint64_t h = 0x13198A2E03707344ULL;
+    std::uint64_t word = 0;
+    bool half = false;
+    auto add = [&](std::uint64_t v) {
+      if (shift == 0) {
+        h = combine(h, v);
+      } else if (half) {
+        h = combine(h, word | v << shift);
+        half = false;
+      } else {
+        word = v;
+        half = true;
+      }
+    };
+    for (int p = 0; p < st_.num_players(); ++p) add(pext_bmi2(sh_[p], r));
+    for (int j = 0; j < 4; ++j)
+      if (label_plane_[j]) add(pext_bmi2(label_plane_[j], r));
+    add(identity_s ? pext_bmi2(identity_s, r) : 0);
+    if (half) h = combine(h, word);
+    std::uint64_t counts = 0;
+    for (int s = 0; s < 5; ++s)
+      counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
+    h = combine(h, counts);
+    h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
+    h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+    return h;
+  }
   std::uint64_t h = 0x243F6A8885A308D3ULL;
   std::uint64_t word = 0;
   int k = 0;
@@ -309,14 +370,27 @@ int Search::trick_start(int alpha, int beta) {
   const int base = ev_.base(st_);
   int lo, hi;
   CardSet identity_ids;
-  ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
-  if (lo >= beta) return lo;
-  if (hi <= alpha) return hi;
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  std::uint64_t key;
+  if (split_) {
+    // The key first, so that the entry is on its way while the bounds are computed.
+    int note;
+    identity_ids = ev_.trick_identity(st_, in_hand_, &note);
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+    table_.prefetch(key);
+    ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &lo, &hi);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+  } else {
+    ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+  }
   const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
-  std::uint64_t key = canonical_key(identity, r);
-  if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   Card hint = kNoCard;
   if (const Entry* e = table_.probe(key)) {
     lo = std::max(lo, base + e->lo);
@@ -418,6 +492,22 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         later_opp_ruff = true;
     }
   }
+  // Leading: the plain suits that an opponent could ruff, and those that a partner could.
+  CardSet opp_ruffs = 0, friend_ruffs = 0;
+  if (leading && r.trump >= 0) {
+    const CardSet trumps = seg_mask_[r.trump];
+    for (int p = 0; p < st_.num_players(); ++p) {
+      if (p == me || !((st_.active() >> p) & 1) || !(sh_[p] & trumps)) continue;
+      CardSet voids = 0;
+      for (int seg = 0; seg < 4; ++seg)
+        if (seg != r.trump && !(sh_[p] & seg_mask_[seg])) voids |= seg_mask_[seg];
+      if (is_max(p) == maxing) {
+        friend_ruffs |= voids;
+      } else {
+        opp_ruffs |= voids;
+      }
+    }
+  }
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -442,8 +532,17 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       } else if (higher & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;
+        // The partner holds the top card: as good as cashing one's own.
+        if ((friends_s >> (63 - __builtin_clzll(higher))) & 1) score += 3 << 19;
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
+      }
+      if ((opp_ruffs >> b) & 1) {
+        // An opponent can ruff it: usually a lost trick and a lost card.
+        score -= 2 << 20;
+      } else if ((friend_ruffs >> b) & 1) {
+        // A partner can ruff it.
+        score += 3 << 20;
       }
     } else {
       const bool wins = r.beats(c, w, led);
@@ -469,7 +568,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
       }
     }
-    score += std::min(history_[me][c], (1 << 18) - 1) >> 8;
+    // The history of cut-offs orders the leads only (the follow heuristics do better alone).
+    if (leading) score += std::min(history_[me][c], (1 << 18) - 1) >> 8;
     int i = n++;
     while (i > 0 && scores[i - 1] < score) {
       scores[i] = scores[i - 1];
@@ -486,7 +586,13 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
   Card moves[kMaxMoves + 1];
-  int n = generate(st_.legal_moves(), hint, moves);
+  const CardSet legal = st_.legal_moves();
+  int n = 0;
+  if (legal & (legal - 1)) {
+    n = generate(legal, hint, moves);
+  } else if (legal) {
+    moves[n++] = lowest_card(legal);  // a forced card
+  }
   if (st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
@@ -511,7 +617,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       if (best < beta) beta = best;
     }
   }
-  if (best_card != kNoCard && n > 1) {
+  if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;
   }
@@ -691,12 +797,21 @@ int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
   return lo;
 }
 
-// The exact final value of the search's current position.
-int exact_value(Search& s, const Evaluator& ev, int guess) {
+// The exact final value of the search's current position, a child of a root whose value is
+// root_value: no child is better than the root for the root's mover (at most root_value when
+// the mover maximizes, at least root_value when it minimizes), so one zero-window test settles
+// each best card.
+int child_value(Search& s, const Evaluator& ev, int root_value, bool root_maxes) {
   if (s.state().is_terminal()) return ev.terminal(s.state());
   int hi;
-  const int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
-  return s.mtd(guess, lo, hi);
+  int lo = root_bounds_lo(s, ev, ev.base(s.state()), &hi);
+  if (root_maxes) {
+    hi = std::min(hi, root_value);
+  } else {
+    lo = std::max(lo, root_value);
+  }
+  if (lo > hi) lo = hi = root_value;
+  return s.mtd(root_value, lo, hi);
 }
 
 int made_threshold(const Objective& o) {
@@ -772,6 +887,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
         }
         res.value = to_report(root_final);
         const CardSet legal = st.legal_moves();
+        const bool root_maxes = s.is_max(st.to_move());
         Card rep_of[64];
         s.representatives(legal, rep_of);
         int value_of[64];
@@ -784,7 +900,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
             v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
             v = v >= t ? t : t - 1;
           } else {
-            v = exact_value(s, ev, root_final);
+            v = child_value(s, ev, root_final, root_maxes);
           }
           s.undo();
           return v;

@@ -78,6 +78,26 @@ class Evaluator {
     bounds(s, in_play, base, lo, hi);
     *identity = has_identity() ? identity_cards(s, in_play) : 0;
   }
+  // trick_start() in two steps, so that the search can compute the table key (which needs the
+  // identity cards) and start fetching the entry while the bounds are computed. An evaluator
+  // that returns true from split_trick_start() implements trick_identity(), which may leave a
+  // number in *note for trick_bounds() (Klaverjas: the roem bound), and trick_bounds(); the
+  // two together must give what trick_start() gives.
+  virtual bool split_trick_start() const { return false; }
+  virtual CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const {
+    *note = 0;
+    return has_identity() ? identity_cards(s, in_play) : 0;
+  }
+  virtual void trick_bounds(const PlayState& s, CardSet in_play, int base, int /*note*/, int* lo,
+                            int* hi) const {
+    bounds(s, in_play, base, lo, hi);
+  }
+  // trick_bounds() for a search window: bounds that cannot decide the window (lo < beta and
+  // hi > alpha whatever they are) may be left weaker, to save their cost.
+  virtual void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note,
+                                   int /*alpha*/, int /*beta*/, int* lo, int* hi) const {
+    trick_bounds(s, in_play, base, note, lo, hi);
+  }
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.
   virtual std::uint64_t context_key() const { return 0; }
@@ -107,6 +127,12 @@ class EvaluatorBase : public Evaluator {
     every_card_played_ = every_card_played(s);
     std::sort(trumps_, trumps_ + n_trumps_,
               [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
+    for (Card c : cards_of{rules_.deck}) {
+      const int suit = rules_.effective_suit[c];
+      if (suit < 0) continue;
+      for (Card d : cards_of{rules_.suit_cards[suit]})
+        if (d != c && rules_.strength[d] >= rules_.strength[c]) not_weaker_[c] |= bit(d);
+    }
   }
 
  protected:
@@ -127,10 +153,14 @@ class EvaluatorBase : public Evaluator {
     if (s.trick_len() != 0 || s.is_terminal()) return 0;
     // With cards kept past the last trick neither bound holds (a kept card is never played).
     if (!every_card_played_) return 0;
-    CardSet out = top_trumps(s, trumps_, n_trumps_, in_play, seats);
-    if ((seats >> s.leader()) & 1) out |= cashable(s);
+    CardSet out = top_trumps_of(s, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= cashable_now(s);
     return out;
   }
+  // top_trumps() and cashable(), the same sets computed with per-card masks.
+  CardSet top_trumps_of(const PlayState& s, CardSet in_play, std::uint16_t seats) const;
+  CardSet cashable_now(const PlayState& s) const;
+  CardSet cashable_by(const PlayState& s, int leader) const;
 
   const RulesTable& rules_;
   int side_;
@@ -138,6 +168,8 @@ class EvaluatorBase : public Evaluator {
   int n_mine_seats_ = 1, n_their_seats_ = 1;
   Card trumps_[64] = {};
   int n_trumps_ = 0;
+  // Per card: the other cards of its effective suit at least as strong.
+  CardSet not_weaker_[64] = {};
   // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
   // bound relies on it.
   bool every_card_played_ = true;

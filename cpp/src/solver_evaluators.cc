@@ -93,10 +93,16 @@ RoemChances roem_chances(const PlayState& s) {
   return out;
 }
 
-int roem_bound(RoemChances c, int tricks_left) {
-  std::sort(c.values, c.values + c.n, [](int a, int b) { return a > b; });
+int roem_bound(const RoemChances& c, int tricks_left) {
   int total = c.stuk ? 20 : 0;
-  for (int i = 0; i < c.n && i < tricks_left; ++i) total += c.values[i];
+  if (c.n <= tricks_left) {
+    for (int i = 0; i < c.n; ++i) total += c.values[i];
+    return total;
+  }
+  int values[24];
+  std::copy(c.values, c.values + c.n, values);
+  std::partial_sort(values, values + tricks_left, values + c.n, [](int a, int b) { return a > b; });
+  for (int i = 0; i < tricks_left; ++i) total += values[i];
   return total;
 }
 
@@ -224,11 +230,117 @@ CardSet cashable(const PlayState& s) {
   return best;
 }
 
+CardSet EvaluatorBase::top_trumps_of(const PlayState& s, CardSet in_play,
+                                     std::uint16_t seats) const {
+  CardSet held = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if ((seats >> p) & 1) held |= s.hand(p);
+  const CardSet against = in_play & ~held;
+  CardSet out = 0;
+  for (Card c : cards_of{held & in_play & rules_.trump_cards})
+    if (!(not_weaker_[c] & against)) out |= bit(c);
+  return out;
+}
+
+CardSet EvaluatorBase::cashable_by(const PlayState& s, int leader) const {
+  const RulesTable& r = rules_;
+  const CardSet mine = s.hand(leader);
+  CardSet others = 0;
+  std::uint16_t trump_holders = 0;
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader) continue;
+    others |= s.hand(p);
+    if (s.hand(p) & r.trump_cards)
+      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
+  }
+  CardSet all = 0;
+  for (Card c : cards_of{mine})
+    if (!(not_weaker_[c] & others)) all |= bit(c);
+  if (r.trump < 0 || trump_holders == 0) return all;
+  const CardSet top_trump = all & r.trump_cards;
+  const int kt = popcount(top_trump);
+  bool drawn = true;
+  for (int p = 0; p < s.num_players(); ++p)
+    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
+  if (drawn) return all;
+  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
+  // every trump holder still follows it.
+  CardSet best = top_trump;
+  int best_n = kt;
+  if (!r.policy.may_trump_when_able_to_follow) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      if (suit == r.trump) continue;
+      const CardSet top = all & r.suit_cards[suit];
+      int k = popcount(top);
+      if (k <= best_n) continue;
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+      if (k > best_n) {
+        // The k highest of the suit's top cards.
+        CardSet m = top;
+        CardSet pick = 0;
+        for (int j = 0; j < k; ++j) {
+          Card hi = lowest_card(m);
+          for (Card c : cards_of{m})
+            if (r.strength[c] > r.strength[hi]) hi = c;
+          pick |= bit(hi);
+          m &= ~bit(hi);
+        }
+        best = pick;
+        best_n = k;
+      }
+    }
+  }
+  return best;
+}
+
+CardSet EvaluatorBase::cashable_now(const PlayState& s) const {
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const RulesTable& r = rules_;
+  const int leader = s.leader();
+  CardSet best = cashable_by(s, leader);
+  for (int p = 0; p < s.num_players(); ++p) {
+    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
+    if (popcount(s.hand(p)) <= popcount(best)) continue;
+    const CardSet theirs = cashable_by(s, p);
+    if (popcount(theirs) <= popcount(best)) continue;
+    CardSet others = 0;
+    bool others_trump = false;
+    for (int q = 0; q < s.num_players(); ++q) {
+      if (q == leader || q == p) continue;
+      others |= s.hand(q);
+      if (s.hand(q) & r.trump_cards) others_trump = true;
+    }
+    bool entry = false;
+    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
+      const CardSet cards = r.suit_cards[suit];
+      if (!(s.hand(leader) & cards)) continue;
+      bool partner_top = false;
+      for (Card c : cards_of{s.hand(p) & cards})
+        if (!(not_weaker_[c] & others)) partner_top = true;
+      if (!partner_top) continue;
+      if (suit != r.trump && others_trump) {
+        // Everyone else must follow the suit (and may not trump instead).
+        if (r.policy.may_trump_when_able_to_follow) continue;
+        bool all_follow = true;
+        for (int q = 0; q < s.num_players(); ++q)
+          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
+            all_follow = false;
+        if (!all_follow) continue;
+      }
+      entry = true;
+    }
+    if (entry) best = theirs;
+  }
+  return best;
+}
+
 namespace {
 
 class TricksEvaluator final : public EvaluatorBase {
  public:
   using EvaluatorBase::EvaluatorBase;
+  bool split_trick_start() const override { return true; }
   int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
   int base(const PlayState& s) const override { return tricks_of(s, mine_); }
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -246,9 +358,9 @@ class TricksEvaluator final : public EvaluatorBase {
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
     if (!every_card_played_) return 0;
-    const int trumps = popcount(top_trumps(s, trumps_, n_trumps_, in_play, seats));
+    const int trumps = popcount(top_trumps_of(s, in_play, seats));
     int sure = (trumps + n_seats - 1) / n_seats;
-    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable(s)));
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable_now(s)));
     return sure;
   }
 };
@@ -316,6 +428,11 @@ class PointsBase : public EvaluatorBase {
   }
   virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
                             int* hi) const = 0;
+  // bounds_given() for a window, given the card points the side and the others hold (which
+  // cap their sure points): a sure-card count that cannot decide the window is skipped.
+  virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound,
+                             int alpha, int beta, int held_mine, int held_theirs, int* lo,
+                             int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -331,6 +448,30 @@ class PointsBase : public EvaluatorBase {
     const RoemChances c = roem_chances(s);
     bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
     *identity = c.cards;
+  }
+  bool split_trick_start() const override { return true; }
+  CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const override {
+    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
+      *note = bonus_ ? trick_bonus_bound(s) : 0;
+      return identity_cards(s, in_play);
+    }
+    const RoemChances c = roem_chances(s);
+    *note = roem_bound(c, s.total_tricks() - s.tricks_played());
+    return c.cards;
+  }
+  void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
+                    int* hi) const override {
+    bounds_given(s, in_play, base, note, lo, hi);
+  }
+  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
+                           int beta, int* lo, int* hi) const override {
+    CardSet held_mine = 0, held_theirs = 0;
+    for (int p = 0; p < s.num_players(); ++p) {
+      if ((mine_ >> p) & 1) held_mine |= s.hand(p);
+      if ((theirs_ >> p) & 1) held_theirs |= s.hand(p);
+    }
+    bounds_window(s, in_play, base, note, alpha, beta, card_points(held_mine),
+                  card_points(held_theirs), lo, hi);
   }
 
  protected:
@@ -373,6 +514,15 @@ class PointsEvaluator final : public PointsBase {
     *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
+                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
+    const int top =
+        base + points_in_play(s, in_play, bonus_bound) + (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = base;
+    if (base + held_mine >= beta) *lo += card_points(sure_cards(s, in_play, mine_));
+    *hi = top;
+    if (top - held_theirs <= alpha) *hi -= card_points(sure_cards(s, in_play, theirs_));
+  }
 };
 
 class MarginEvaluator final : public PointsBase {
@@ -397,6 +547,16 @@ class MarginEvaluator final : public PointsBase {
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
     *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
+  }
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
+                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
+    const int all = points_in_play(s, in_play, bonus_bound);
+    const int bottom = base - all - (pit_possible(s, false) ? kPitBonus : 0);
+    const int top = base + all + (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = bottom;
+    if (bottom + 2 * held_mine >= beta) *lo += 2 * card_points(sure_cards(s, in_play, mine_));
+    *hi = top;
+    if (top - 2 * held_theirs <= alpha) *hi -= 2 * card_points(sure_cards(s, in_play, theirs_));
   }
 };
 }  // namespace

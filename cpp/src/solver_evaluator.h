@@ -36,6 +36,21 @@ bool every_card_played(const PlayState& s);
 // The cards of the trick in progress.
 CardSet trick_set(const PlayState& s);
 
+// Card points by value: one label per distinct value (cards of equal points are interchangeable
+// for an objective that counts points) and a mask per non-zero value for quick sums.
+class CardPoints {
+ public:
+  explicit CardPoints(const RulesTable& r);
+  std::uint8_t label(Card c) const { return labels_[c]; }
+  int points(CardSet cards) const;
+
+ private:
+  std::uint8_t labels_[64] = {};
+  CardSet masks_[64] = {};
+  int values_[64] = {};
+  int n_masks_ = 0;
+};
+
 // The run of highest remaining trumps that the seats hold between them (each falls in a trick
 // the seats win, whatever anyone plays).
 CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,

@@ -23,6 +23,32 @@ bool every_card_played(const PlayState& s) {
   return held == to_play;
 }
 
+CardPoints::CardPoints(const RulesTable& r) {
+  int values[64];
+  int n_values = 0;
+  for (Card c : cards_of{r.deck}) {
+    const int v = r.points[c];
+    int i = 0;
+    while (i < n_values && values[i] != v) ++i;
+    if (i == n_values) {
+      values[n_values++] = v;
+      if (v) {
+        masks_[n_masks_] = 0;
+        values_[n_masks_++] = v;
+      }
+    }
+    for (int k = 0; k < n_masks_; ++k)
+      if (values_[k] == v) masks_[k] |= bit(c);
+    labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
+  }
+}
+
+int CardPoints::points(CardSet cards) const {
+  int total = 0;
+  for (int k = 0; k < n_masks_; ++k) total += values_[k] * popcount(cards & masks_[k]);
+  return total;
+}
+
 CardSet trick_set(const PlayState& s) {
   CardSet t = 0;
   for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
@@ -370,31 +396,14 @@ constexpr int kPitBonus = 100;
 // Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
 class PointsBase : public EvaluatorBase {
  public:
-  PointsBase(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side), o_(o) {
+  PointsBase(const PlayState& s, const Objective& o, int side)
+      : EvaluatorBase(s, side), o_(o), points_(rules_) {
     klaverjas_ = o.scoring == Scoring::kKlaverjas;
-    // Distinct point values as labels.
-    int values[64];
-    int n_values = 0;
-    for (Card c : cards_of{rules_.deck}) {
-      const int v = rules_.points[c];
-      int i = 0;
-      while (i < n_values && values[i] != v) ++i;
-      if (i == n_values) {
-        values[n_values++] = v;
-        if (v) {
-          point_masks_[n_masks_] = 0;
-          point_values_[n_masks_++] = v;
-        }
-      }
-      for (int k = 0; k < n_masks_; ++k)
-        if (point_values_[k] == v) point_masks_[k] |= bit(c);
-      labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
-    }
     bonus_ = rules_.trick_bonus != TrickBonus::kNone;
     pit_any_ = o.klaverjas.pit_for_any_team;
   }
 
-  std::uint8_t card_label(Card c) const override { return labels_[c]; }
+  std::uint8_t card_label(Card c) const override { return points_.label(c); }
   bool has_identity() const override { return bonus_; }
   int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
     // Half of what is in play (the side's half for points, an even split for the margin).
@@ -414,12 +423,7 @@ class PointsBase : public EvaluatorBase {
   }
 
  protected:
-  int card_points(CardSet cards) const {
-    int total = 0;
-    for (int k = 0; k < n_masks_; ++k)
-      total += point_values_[k] * popcount(cards & point_masks_[k]);
-    return total;
-  }
+  int card_points(CardSet cards) const { return points_.points(cards); }
   // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
   int points_in_play(const PlayState& s, CardSet in_play, int bonus_bound) const {
     int total = card_points(in_play) + bonus_bound;
@@ -492,10 +496,7 @@ class PointsBase : public EvaluatorBase {
   bool klaverjas_ = false;
   bool bonus_ = false;
   bool pit_any_ = true;
-  std::uint8_t labels_[64] = {};
-  CardSet point_masks_[64] = {};
-  int point_values_[64] = {};
-  int n_masks_ = 0;
+  CardPoints points_;
 };
 
 class PointsEvaluator final : public PointsBase {

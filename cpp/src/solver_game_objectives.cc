@@ -17,34 +17,6 @@ namespace tricktaker::solver_detail {
 
 namespace {
 
-// Card points as interchangeability labels: cards of equal points are equal for an objective
-// that counts points (one label per distinct value).
-class PointLabels {
- public:
-  explicit PointLabels(const RulesTable& r) {
-    int values[64];
-    int n = 0;
-    for (Card c : cards_of{r.deck}) {
-      const int v = r.points[c];
-      int i = 0;
-      while (i < n && values[i] != v) ++i;
-      if (i == n) values[n++] = v;
-      labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
-      total_by_card_[c] = v;
-    }
-  }
-  std::uint8_t label(Card c) const { return labels_[c]; }
-  int points(CardSet cards) const {
-    int total = 0;
-    for (Card c : cards_of{cards}) total += total_by_card_[c];
-    return total;
-  }
-
- private:
-  std::uint8_t labels_[64] = {};
-  int total_by_card_[64] = {};
-};
-
 // --- Kirves ---------------------------------------------------------------------------------
 
 class KirvesWinEvaluator final : public EvaluatorBase {
@@ -94,7 +66,7 @@ class KirvesWinEvaluator final : public EvaluatorBase {
 class KiksasRaceEvaluator final : public EvaluatorBase {
  public:
   KiksasRaceEvaluator(const PlayState& s, const Objective& o, int side)
-      : EvaluatorBase(s, side), labels_(s.rules()) {
+      : EvaluatorBase(s, side), points_(s.rules()) {
     for (int p = 0; p < s.num_players(); ++p)
       if (((s.active() >> p) & 1) && s.side(p) > 1)
         throw std::invalid_argument("the Kiksas race needs two sides, 0 and 1");
@@ -114,7 +86,7 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
     return w == side_ ? 1 : 0;
   }
   int base(const PlayState&) const override { return 0; }
-  std::uint8_t card_label(Card c) const override { return labels_.label(c); }
+  std::uint8_t card_label(Card c) const override { return points_.label(c); }
   // Who won the race, or else the points of both sides (the targets are in the context).
   std::uint64_t state_key(const PlayState& s) const override {
     const int w = race_winner(s);
@@ -130,7 +102,7 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
     }
     // A side that cannot reach its target any more loses: the other reaches its own, since
     // the targets sum to every point of the deal.
-    const int left = labels_.points(in_play) + (s.is_terminal() ? 0 : s.rules().last_trick_bonus);
+    const int left = points_.points(in_play) + (s.is_terminal() ? 0 : s.rules().last_trick_bonus);
     const int other = 1 - side_;
     *lo = s.side_points(other) + left < ctx_.targets[other] ? 1 : 0;
     *hi = s.side_points(side_) + left < ctx_.targets[side_] ? 0 : 1;
@@ -160,7 +132,7 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
     return -1;
   }
 
-  PointLabels labels_;
+  CardPoints points_;
   KiksasDealContext ctx_;
 };
 
@@ -169,7 +141,7 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
 class AllFoursEvaluator final : public EvaluatorBase {
  public:
   AllFoursEvaluator(const PlayState& s, const Objective& o, int side)
-      : EvaluatorBase(s, side), o_(o), labels_(s.rules()) {
+      : EvaluatorBase(s, side), o_(o), points_(s.rules()) {
     margin_ = o.kind == ObjectiveKind::kMargin;
     const RulesTable& r = rules_;
     if (r.trump < 0 || r.trump >= kNumSuits)
@@ -231,7 +203,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
   }
   int base(const PlayState&) const override { return 0; }
   std::uint8_t card_label(Card c) const override {
-    return ((items_ >> c) & 1) ? kIdentityLabel : labels_.label(c);
+    return ((items_ >> c) & 1) ? kIdentityLabel : points_.label(c);
   }
   bool has_identity() const override { return true; }
   CardSet identity_cards(const PlayState&, CardSet in_play) const override {
@@ -313,9 +285,9 @@ class AllFoursEvaluator final : public EvaluatorBase {
     if (a.last_trick) open += 1;
     int game_side = game_winner(s, in_play);
     if (game_side < 0 && (sure[0] | sure[1])) {
-      const int left = labels_.points(in_play);
+      const int left = points_.points(in_play);
       for (int k = 0; k < 2; ++k) {
-        const int sure_values = labels_.points(sure[k]);
+        const int sure_values = points_.points(sure[k]);
         if (s.side_points(k) + sure_values > s.side_points(1 - k) + left - sure_values)
           game_side = k;
       }
@@ -363,7 +335,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
 
  private:
   Objective o_;
-  PointLabels labels_;
+  CardPoints points_;
   bool margin_ = false;
   Card high_ = kNoCard, low_ = kNoCard;
   CardSet items_ = 0;
@@ -377,7 +349,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
   // The side sure to score Game (its game values beat every other side's even if that side
   // took everything still in play), or -1.
   int game_winner(const PlayState& s, CardSet in_play) const {
-    const int left = labels_.points(in_play);
+    const int left = points_.points(in_play);
     for (int k = 0; k < n_sides_; ++k) {
       bool ahead = true;
       for (int j = 0; j < n_sides_; ++j)

@@ -186,3 +186,25 @@ def test_dd_tables_of_many_deals_on_threads() -> None:
         assert (table == tt.dd_table(deal)).all()
     kiksas = [tt.load("kiksas").new_deal(seed=s) for s in range(3)]
     assert (tt.dd_tables(kiksas, threads=2).sum(axis=2) == 138).all()
+
+
+def test_akis_deals_solve_for_the_akis() -> None:
+    """An Akis: the default objective is winning it; best play realises the value the deal's
+    own outcome records."""
+    game = tt.load("kiksas")
+    solved = 0
+    for seed in range(30):
+        deal = game.new_deal(seed=seed, deal_type="writing")
+        rng = random.Random(seed)
+        while deal.phase != "play" and not deal.is_over:
+            actions = deal.legal_actions()
+            akis = [a for a in actions if a.name.startswith("akis:") and a.name != "akis:pass"]
+            deal.apply(akis[-1] if akis else rng.choice(actions))
+        if deal.akis is None or deal.is_over:
+            continue
+        assert tt.solve(deal).objective == "akis"
+        akis_side = deal.play_state().side(deal.akis[0])
+        value = play_best(deal, akis_side, "akis")
+        assert value == int(deal.result().outcome == "akis_made")
+        solved += 1
+    assert solved >= 3

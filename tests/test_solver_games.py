@@ -249,6 +249,44 @@ def test_kiksas_race_bad_targets() -> None:
         K.Solver(memory_mb=1).value(state, K.Objective(kind=KIKSAS_RACE, kiksas_targets=(70, 70)))
 
 
+AKIS_KINDS = [K.AkisKind.OWN_TRUMPS, K.AkisKind.NO_TRUMPS_ALL, K.AkisKind.NO_TRUMPS_NONE]
+
+
+def akis_won(state: K.PlayState, kind: K.AkisKind, akis_side: int, side: int) -> int:
+    """§3.8: the Akis side takes every trick ((a), (b)) or none ((c))."""
+    akis_tricks = state.side_tricks(akis_side)
+    made = (
+        akis_tricks == 0
+        if kind == K.AkisKind.NO_TRUMPS_NONE
+        else akis_tricks == state.tricks_played
+    )
+    return int(made == (side == akis_side))
+
+
+@pytest.mark.parametrize("kind", AKIS_KINDS)
+def test_kiksas_akis_matches_brute_force(kind: K.AkisKind) -> None:
+    """The Akis player leads every trick (a fixed leader), with or without trumps."""
+    rng = random.Random(int(kind))
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    for _ in range(20):
+        trump = -1 if kind != K.AkisKind.OWN_TRUMPS else rng.randrange(4)
+        hands = deal(rng, K.kiksas_deck(), 4, 6)
+        soloist = rng.randrange(4)
+        state = K.PlayState(
+            K.kiksas_rules(trump), hands, [0, 1, 0, 1], soloist, fixed_leader=soloist
+        )
+        play_until(rng, state, ending(rng, 4))
+        side = rng.randrange(2)
+        objective = K.Objective(
+            kind=K.ObjectiveKind.KIKSAS_AKIS, side=side, akis=kind, akis_side=soloist % 2
+        )
+        score = partial(akis_won, kind=kind, akis_side=soloist % 2, side=side)
+        check(solver, state, objective, side, score)
+        values.add(solver.value(state, objective))
+    assert values == {0, 1}
+
+
 # --- All Fours ------------------------------------------------------------------------------
 
 FULL_DECK = K.allfours_deck(0x1FFF, False)

@@ -44,7 +44,8 @@ void bind_solver(py::module_& m) {
       .value("MARGIN", ObjectiveKind::kMargin)
       .value("KLAVERJAS_MADE", ObjectiveKind::kKlaverjasMade)
       .value("KIRVES_WIN", ObjectiveKind::kKirvesWin)
-      .value("KIKSAS_RACE", ObjectiveKind::kKiksasRace);
+      .value("KIKSAS_RACE", ObjectiveKind::kKiksasRace)
+      .value("KIKSAS_AKIS", ObjectiveKind::kKiksasAkis);
   py::enum_<Scoring>(m, "Scoring")
       .value("PLAIN", Scoring::kPlain)
       .value("KLAVERJAS", Scoring::kKlaverjas)
@@ -53,8 +54,8 @@ void bind_solver(py::module_& m) {
   py::class_<Objective>(m, "Objective", "What the solver maximizes, and for which side.")
       .def(py::init([](ObjectiveKind kind, int side, Scoring scoring, int playing_team,
                        bool pit_for_any_team, bool tie_is_nat, std::array<int, 2> kiksas_targets,
-                       const AllFoursScoringOptions& allfours, int dealer, int bidding_side,
-                       int bid) {
+                       AkisKind akis, int akis_side, const AllFoursScoringOptions& allfours,
+                       int dealer, int bidding_side, int bid) {
              if (side < -1 || side >= kMaxPlayers)
                throw py::value_error("side must be -1 (the side to move) or a side 0.." +
                                      std::to_string(kMaxPlayers - 1));
@@ -66,6 +67,8 @@ void bind_solver(py::module_& m) {
              o.klaverjas.pit_for_any_team = pit_for_any_team;
              o.klaverjas.tie_is_nat = tie_is_nat;
              o.kiksas_targets = kiksas_targets;
+             o.kiksas_akis = akis;
+             o.kiksas_akis_side = akis_side;
              o.allfours = allfours;
              o.allfours_dealer = dealer;
              o.allfours_bidding_side = bidding_side;
@@ -75,9 +78,9 @@ void bind_solver(py::module_& m) {
            py::kw_only(), py::arg("kind") = ObjectiveKind::kPoints, py::arg("side") = -1,
            py::arg("scoring") = Scoring::kPlain, py::arg("playing_team") = 0,
            py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
-           py::arg("kiksas_targets") = std::array<int, 2>{0, 0},
-           py::arg("allfours") = AllFoursScoringOptions{}, py::arg("dealer") = 0,
-           py::arg("bidding_side") = -1, py::arg("bid") = 0)
+           py::arg("kiksas_targets") = std::array<int, 2>{0, 0}, py::arg("akis") = AkisKind::kNone,
+           py::arg("akis_side") = 0, py::arg("allfours") = AllFoursScoringOptions{},
+           py::arg("dealer") = 0, py::arg("bidding_side") = -1, py::arg("bid") = 0)
       .def_readonly("kind", &Objective::kind)
       .def_readonly("side", &Objective::side)
       .def_readonly("scoring", &Objective::scoring)
@@ -87,6 +90,8 @@ void bind_solver(py::module_& m) {
       .def_property_readonly("tie_is_nat",
                              [](const Objective& o) { return o.klaverjas.tie_is_nat; })
       .def_readonly("kiksas_targets", &Objective::kiksas_targets)
+      .def_readonly("akis", &Objective::kiksas_akis)
+      .def_readonly("akis_side", &Objective::kiksas_akis_side)
       .def_readonly("allfours", &Objective::allfours)
       .def_readonly("dealer", &Objective::allfours_dealer)
       .def_readonly("bidding_side", &Objective::allfours_bidding_side)

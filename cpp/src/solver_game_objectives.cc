@@ -136,6 +136,49 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
   KiksasDealContext ctx_;
 };
 
+// An Akis: the Akis side must take every trick (kinds a, b) or none (c); the first trick that
+// breaks it decides the deal.
+class KiksasAkisEvaluator final : public EvaluatorBase {
+ public:
+  KiksasAkisEvaluator(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side) {
+    if (o.kiksas_akis == AkisKind::kNone)
+      throw std::invalid_argument("the Akis objective needs the kind of Akis (a, b or c)");
+    if (o.kiksas_akis_side != 0 && o.kiksas_akis_side != 1)
+      throw std::invalid_argument("the Akis side must be 0 or 1");
+    if (s.total_tricks() > kKiksasMaxTricks)
+      throw std::invalid_argument(
+          "the Akis objective needs a Kiksas play state (at most 8 tricks)");
+    ctx_.akis = o.kiksas_akis;
+    ctx_.akis_side = o.kiksas_akis_side;
+  }
+  int terminal(const PlayState& s) const override { return decided(s); }
+  int base(const PlayState&) const override { return 0; }
+  // Whether each side has taken a trick (all that the Akis can still turn on).
+  std::uint64_t state_key(const PlayState& s) const override {
+    return static_cast<std::uint64_t>(s.side_tricks(0) > 0) |
+           static_cast<std::uint64_t>(s.side_tricks(1) > 0) << 1;
+  }
+  void bounds(const PlayState& s, CardSet, int, int* lo, int* hi) const override {
+    const int v = decided(s);
+    *lo = v < 0 ? 0 : v;
+    *hi = v < 0 ? 1 : v;
+  }
+  std::uint64_t context_key() const override {
+    return static_cast<std::uint64_t>(ctx_.akis) | static_cast<std::uint64_t>(ctx_.akis_side) << 4;
+  }
+
+ private:
+  // 1 or 0 once the Akis is fulfilled or broken (for the side), -1 before.
+  int decided(const PlayState& s) const {
+    const KiksasDealResult r = kiksas_evaluate(s, ctx_);
+    if (r.outcome != KiksasOutcome::kAkisMade && r.outcome != KiksasOutcome::kAkisFailed) return -1;
+    const bool made = r.outcome == KiksasOutcome::kAkisMade;
+    return (side_ == ctx_.akis_side) == made ? 1 : 0;
+  }
+
+  KiksasDealContext ctx_;
+};
+
 // --- All Fours ------------------------------------------------------------------------------
 
 class AllFoursEvaluator final : public EvaluatorBase {
@@ -377,6 +420,8 @@ std::unique_ptr<Evaluator> make_game_evaluator(const PlayState& s, const Objecti
       return std::make_unique<KirvesWinEvaluator>(s, side);
     case ObjectiveKind::kKiksasRace:
       return std::make_unique<KiksasRaceEvaluator>(s, o, side);
+    case ObjectiveKind::kKiksasAkis:
+      return std::make_unique<KiksasAkisEvaluator>(s, o, side);
     default:
       break;
   }

@@ -1062,8 +1062,11 @@ class ObjectiveKind:
       KIRVES_WIN
 
       KIKSAS_RACE
+
+      KIKSAS_AKIS
     """
 
+    KIKSAS_AKIS: typing.ClassVar[ObjectiveKind]
     KIKSAS_RACE: typing.ClassVar[ObjectiveKind]
     KIRVES_WIN: typing.ClassVar[ObjectiveKind]
     KLAVERJAS_MADE: typing.ClassVar[ObjectiveKind]
@@ -1144,11 +1147,17 @@ class Objective:
         kiksas_targets: typing.Annotated[
             collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
         ] = [0, 0],
+        akis: AkisKind = ...,
+        akis_side: typing.SupportsInt | typing.SupportsIndex = 0,
         allfours: AllFoursScoringOptions = ...,
         dealer: typing.SupportsInt | typing.SupportsIndex = 0,
         bidding_side: typing.SupportsInt | typing.SupportsIndex = -1,
         bid: typing.SupportsInt | typing.SupportsIndex = 0,
     ) -> None: ...
+    @property
+    def akis(self) -> AkisKind: ...
+    @property
+    def akis_side(self) -> int: ...
     @property
     def allfours(self) -> AllFoursScoringOptions: ...
     @property

@@ -16,8 +16,10 @@ Objectives:
 * ``"win"`` (Kirves, the default): 1 if the winning player of the deal (three tricks, first to
   two, or the last trick) is on the side, else 0;
 * ``"race"`` (Kiksas and Trikiksis writing-off deals, the default there): 1 if the side reaches
-  its target first, else 0. An Akis deal's default is ``"tricks"`` (the Akis player must take
-  every trick, or none).
+  its target first, else 0;
+* ``"akis"`` (Kiksas and Trikiksis deals with an Akis, the default there): 1 if the side wins
+  the Akis: the Akis player's side takes every trick (none in a misère Akis), or the other side
+  breaks it.
 
 All Fours and Pitch score ``"points"`` (the default) and ``"margin"`` in game points of the whole
 deal: High, Low, Jack with hang jack, Game and the extras the options turn on, and for a bidder
@@ -57,7 +59,7 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.cards import Card
 
-OBJECTIVES = ("tricks", "points", "margin", "made", "win", "race")
+OBJECTIVES = ("tricks", "points", "margin", "made", "win", "race", "akis")
 _KINDS = {
     "tricks": _core.ObjectiveKind.TRICKS,
     "points": _core.ObjectiveKind.POINTS,
@@ -65,12 +67,14 @@ _KINDS = {
     "made": _core.ObjectiveKind.KLAVERJAS_MADE,
     "win": _core.ObjectiveKind.KIRVES_WIN,
     "race": _core.ObjectiveKind.KIKSAS_RACE,
+    "akis": _core.ObjectiveKind.KIKSAS_AKIS,
 }
 # The objectives that only one kind of deal has, and what that deal is.
 _NEEDS = {
     "made": "a Klaverjas deal",
     "win": "a Kirves deal",
     "race": "a Kiksas or Trikiksis writing-off deal without Akis",
+    "akis": "a Kiksas or Trikiksis deal with an Akis",
 }
 DEFAULT_MEMORY_MB = 32
 
@@ -156,8 +160,11 @@ def _game_objective(position: Any, state: _core.PlayState) -> _GameObjective:
     if name == "kirves":
         return _GameObjective("win", {}, frozenset({"win"}))
     if name in ("kiksas", "trikiksis"):
-        if position.akis is not None:  # Akis is won or lost on tricks: all of them, or none
-            return _GameObjective("tricks", {})
+        if position.akis is not None:  # won or lost on tricks: every one of them, or none
+            ctx = position.context()
+            return _GameObjective(
+                "akis", {"akis": ctx.akis, "akis_side": ctx.akis_side}, frozenset({"akis"})
+            )
         if position.deal_type == "writing_off" and position.targets:
             return _GameObjective(
                 "race", {"kiksas_targets": tuple(position.targets)}, frozenset({"race"})

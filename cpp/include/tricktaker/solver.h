@@ -72,6 +72,7 @@
 
 #include "tricktaker/allfours.h"
 #include "tricktaker/cards.h"
+#include "tricktaker/kiksas.h"
 #include "tricktaker/klaverjas.h"
 #include "tricktaker/play_state.h"
 
@@ -95,6 +96,10 @@ enum class ObjectiveKind : std::uint8_t {
   // Kiksas writing-off deal: 1 if the side reaches its target (Objective::kiksas_targets)
   // first (§3.7), else 0; decided over the whole deal by kiksas_evaluate().
   kKiksasRace = 5,
+  // Kiksas Akis: 1 if the side wins the Akis (the Akis side fulfils it, Objective::kiksas_akis:
+  // every trick, or none for a misère (c); the other side defeats it), else 0; decided by
+  // kiksas_evaluate().
+  kKiksasAkis = 6,
 };
 
 // Which final scoring the points come from.
@@ -119,6 +124,9 @@ struct Objective {
   KlaverjasScoringOptions klaverjas;
   // kKiksasRace: the points each side needs (they sum to the deal's 138).
   std::array<int, 2> kiksas_targets{};
+  // kKiksasAkis: the kind of Akis (kiksas.h AkisKind, not kNone) and the Akis player's side.
+  AkisKind kiksas_akis = AkisKind::kNone;
+  int kiksas_akis_side = 0;
   // All Fours scoring: the items, the dealer (for game_tie = non_dealer_side), the bidding
   // side and its bid (-1 and 0 without an auction), as allfours_score() takes them.
   AllFoursScoringOptions allfours;

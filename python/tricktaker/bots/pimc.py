@@ -22,9 +22,9 @@ What is solved, per game:
   trick 1 is left to the rules); with ``trick_history_visible = last_trick_only`` the history
   cannot be replayed and the rules play;
 * Kiksas and Trikiksis: in a writing-off deal the race (1 if the seat's side reaches its target
-  first); in other deals the card-point margin of the seat's side; in an Akis (a) or (b) the
-  soloist's tricks. A misère Akis (c) and deals without a full trick history are left to the
-  rule-based bot;
+  first); in other deals the card-point margin of the seat's side; in an Akis, winning it (the
+  soloist takes every trick, or none in a misère). Deals without a full trick history are left
+  to the rule-based bot;
 * Kirves: winning the deal (1 if the winning player is on the seat's side: the trump maker
   alone, or the opposition together); a bystander of a cut-jack deal leaves the play to the
   rules;
@@ -225,10 +225,9 @@ def _kiksas_position(
     game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
 ) -> Position | None:
     from tricktaker.bots import kiksas as kk
+    from tricktaker.games.kiksas import AKIS_KINDS
 
     akis = obs.get("akis")
-    if akis and akis["kind"] == "c":
-        return None
     if obs.get("hand") is None or "tricks" not in obs:
         return None
     view = kk.play_view(obs, legal, game.options if game is not None else None)
@@ -284,9 +283,12 @@ def _kiksas_position(
         )
         return _replay(state, history)
 
-    if akis:
+    if akis:  # won or lost on tricks: every one, or none in a misère (c)
         objective = _core.Objective(
-            kind=_core.ObjectiveKind.TRICKS, side=sides[kk.seat_index(akis["player"])]
+            kind=_core.ObjectiveKind.KIKSAS_AKIS,
+            side=sides[view.me],
+            akis=AKIS_KINDS[akis["kind"]],
+            akis_side=sides[kk.seat_index(akis["player"])],
         )
     elif obs.get("deal_type") == "writing_off" and obs.get("targets"):
         # the race: first to its target writes the other side off

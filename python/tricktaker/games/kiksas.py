@@ -71,7 +71,7 @@ _CORE_TYPE = {
     "writing": _core.KiksasDealType.WRITING,
     "writing_off": _core.KiksasDealType.WRITING_OFF,
 }
-_AKIS_KIND = {
+AKIS_KINDS = {
     "a": _core.AkisKind.OWN_TRUMPS,
     "b": _core.AkisKind.NO_TRUMPS_ALL,
     "c": _core.AkisKind.NO_TRUMPS_NONE,
@@ -591,7 +591,7 @@ class KiksasDeal(Deal):
         ctx.su_dviem = self.su_dviem_by is not None
         ctx.last_lead_declined = self.last_lead_declined
         if self.akis is not None:
-            ctx.akis = _AKIS_KIND[self.akis[1]]
+            ctx.akis = AKIS_KINDS[self.akis[1]]
             ctx.akis_side = self._sides()[self.akis[0]]
         ctx.writing_off_end_when_decided = opts.writing_off_end == "end_when_decided"
         ctx.sweep_egg_to_o = opts.writing_pair_sweep_in_writing_off_deal == "egg_to_O"

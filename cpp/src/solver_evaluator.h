@@ -51,12 +51,25 @@ class CardPoints {
   int n_masks_ = 0;
 };
 
-// The run of highest remaining trumps that the seats hold between them (each falls in a trick
-// the seats win, whatever anyone plays).
-CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
-                   std::uint16_t seats);
-// The leader's cards (or a reachable partner's) that win if cashed now one after the other.
-CardSet cashable(const PlayState& s);
+// Cards sure to fall in tricks of given seats, from per-card masks of stronger cards.
+class SureCards {
+ public:
+  explicit SureCards(const RulesTable& r);
+  // The trumps of `seats` that no other card still in play beats: each falls in a trick whose
+  // highest trump is one of them, so the seats win every such trick, whatever anyone plays.
+  CardSet top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const;
+  // The cards of `leader` that win if that seat had the lead and cashed them one after the
+  // other.
+  CardSet cashable_by(const PlayState& s, int leader) const;
+  // The leader's cashable cards; or, when a partner can be reached by leading a suit in which
+  // the partner holds the top card (and no one else can ruff that first round), the partner's
+  // if there are more of them. Empty inside a trick.
+  CardSet cashable_now(const PlayState& s) const;
+
+ private:
+  const RulesTable& rules_;
+  CardSet not_weaker_[64] = {};  // per card: the other cards of its suit at least as strong
+};
 
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
@@ -130,24 +143,15 @@ inline std::uint16_t side_mask(const PlayState& s, int side) {
   return m;
 }
 
-// Shared bookkeeping: the seats of the side and of the others, trumps by strength.
+// Shared bookkeeping: the seats of the side and of the others, the sure cards.
 class EvaluatorBase : public Evaluator {
  public:
-  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side) {
+  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side), sure_(rules_) {
     mine_ = side_mask(s, side);
     theirs_ = static_cast<std::uint16_t>(s.active() & ~mine_);
     n_mine_seats_ = __builtin_popcount(mine_);
     n_their_seats_ = __builtin_popcount(theirs_);
-    for (Card c : cards_of{rules_.trump_cards}) trumps_[n_trumps_++] = c;
     every_card_played_ = every_card_played(s);
-    std::sort(trumps_, trumps_ + n_trumps_,
-              [&](Card a, Card b) { return rules_.strength[a] > rules_.strength[b]; });
-    for (Card c : cards_of{rules_.deck}) {
-      const int suit = rules_.effective_suit[c];
-      if (suit < 0) continue;
-      for (Card d : cards_of{rules_.suit_cards[suit]})
-        if (d != c && rules_.strength[d] >= rules_.strength[c]) not_weaker_[c] |= bit(d);
-    }
   }
 
  protected:
@@ -168,23 +172,16 @@ class EvaluatorBase : public Evaluator {
     if (s.trick_len() != 0 || s.is_terminal()) return 0;
     // With cards kept past the last trick neither bound holds (a kept card is never played).
     if (!every_card_played_) return 0;
-    CardSet out = top_trumps_of(s, in_play, seats);
-    if ((seats >> s.leader()) & 1) out |= cashable_now(s);
+    CardSet out = sure_.top_trumps(s, in_play, seats);
+    if ((seats >> s.leader()) & 1) out |= sure_.cashable_now(s);
     return out;
   }
-  // top_trumps() and cashable(), the same sets computed with per-card masks.
-  CardSet top_trumps_of(const PlayState& s, CardSet in_play, std::uint16_t seats) const;
-  CardSet cashable_now(const PlayState& s) const;
-  CardSet cashable_by(const PlayState& s, int leader) const;
 
   const RulesTable& rules_;
   int side_;
   std::uint16_t mine_ = 0, theirs_ = 0;
   int n_mine_seats_ = 1, n_their_seats_ = 1;
-  Card trumps_[64] = {};
-  int n_trumps_ = 0;
-  // Per card: the other cards of its effective suit at least as strong.
-  CardSet not_weaker_[64] = {};
+  SureCards sure_;
   // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
   // bound relies on it.
   bool every_card_played_ = true;

@@ -135,129 +135,16 @@ int roem_bound(const RoemChances& c, int tricks_left) {
 // ---------------------------------------------------------------------------------------
 // Sure cards: cards certain to end in tricks won by a given set of seats.
 
-// The run of highest remaining trumps that the seats hold between them. Each of those cards
-// falls in a trick whose highest trump is one of them, so the seats win every such trick,
-// whatever anyone plays.
-CardSet top_trumps(const PlayState& s, const Card* trumps_high_first, int n_trumps, CardSet in_play,
-                   std::uint16_t seats) {
-  CardSet out = 0;
-  for (int i = 0; i < n_trumps; ++i) {
-    const Card c = trumps_high_first[i];
-    if (!((in_play >> c) & 1)) continue;
-    bool held = false;
-    for (int p = 0; p < s.num_players(); ++p)
-      if ((seats >> p) & 1 && (s.hand(p) >> c) & 1) held = true;
-    if (!held) break;
-    out |= bit(c);
+SureCards::SureCards(const RulesTable& r) : rules_(r) {
+  for (Card c : cards_of{r.deck}) {
+    const int suit = r.effective_suit[c];
+    if (suit < 0) continue;
+    for (Card d : cards_of{r.suit_cards[suit]})
+      if (d != c && r.strength[d] >= r.strength[c]) not_weaker_[c] |= bit(d);
   }
-  return out;
 }
 
-// The cards of `leader` that win if that seat had the lead and cashed them one after the other.
-CardSet cashable_for(const PlayState& s, int leader) {
-  const RulesTable& r = s.rules();
-  const CardSet mine = s.hand(leader);
-  CardSet others = 0;
-  std::uint16_t trump_holders = 0;
-  for (int p = 0; p < s.num_players(); ++p) {
-    if (p == leader) continue;
-    others |= s.hand(p);
-    if (s.hand(p) & r.trump_cards)
-      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
-  }
-  CardSet top[kNumSuits];
-  int count[kNumSuits];
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    int their_best = -1;
-    for (Card c : cards_of{others & r.suit_cards[suit]})
-      their_best = std::max<int>(their_best, r.strength[c]);
-    top[suit] = 0;
-    for (Card c : cards_of{mine & r.suit_cards[suit]})
-      if (r.strength[c] > their_best) top[suit] |= bit(c);
-    count[suit] = popcount(top[suit]);
-  }
-  CardSet all = top[0] | top[1] | top[2] | top[3];
-  if (r.trump < 0 || trump_holders == 0) return all;
-  const int kt = count[r.trump];
-  bool drawn = true;
-  for (int p = 0; p < s.num_players(); ++p)
-    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
-  if (drawn) return all;
-  // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
-  // every trump holder still follows it.
-  CardSet best = top[r.trump];
-  int best_n = kt;
-  if (!r.policy.may_trump_when_able_to_follow) {
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      if (suit == r.trump) continue;
-      int k = count[suit];
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
-      if (k > best_n) {
-        // The k highest of the suit's top cards.
-        CardSet m = top[suit];
-        CardSet pick = 0;
-        for (int j = 0; j < k; ++j) {
-          Card hi = lowest_card(m);
-          for (Card c : cards_of{m})
-            if (r.strength[c] > r.strength[hi]) hi = c;
-          pick |= bit(hi);
-          m &= ~bit(hi);
-        }
-        best = pick;
-        best_n = k;
-      }
-    }
-  }
-  return best;
-}
-
-// The leader's cards that win if cashed now, one after the other; or, when a partner can be
-// reached by leading a suit in which the partner holds the top card (and no one else can ruff
-// that first round), the partner's cashable cards if there are more of them.
-CardSet cashable(const PlayState& s) {
-  if (s.trick_len() != 0 || s.is_terminal()) return 0;
-  const RulesTable& r = s.rules();
-  const int leader = s.leader();
-  CardSet best = cashable_for(s, leader);
-  for (int p = 0; p < s.num_players(); ++p) {
-    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
-    const CardSet theirs = cashable_for(s, p);
-    if (popcount(theirs) <= popcount(best)) continue;
-    CardSet others = 0;
-    bool others_trump = false;
-    for (int q = 0; q < s.num_players(); ++q) {
-      if (q == leader || q == p) continue;
-      others |= s.hand(q);
-      if (s.hand(q) & r.trump_cards) others_trump = true;
-    }
-    bool entry = false;
-    for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
-      const CardSet cards = r.suit_cards[suit];
-      if (!(s.hand(leader) & cards) || !(s.hand(p) & cards)) continue;
-      int their_best = -1, partner_best = -1;
-      for (Card c : cards_of{others & cards}) their_best = std::max<int>(their_best, r.strength[c]);
-      for (Card c : cards_of{s.hand(p) & cards})
-        partner_best = std::max<int>(partner_best, r.strength[c]);
-      if (partner_best <= their_best) continue;
-      if (suit != r.trump && others_trump) {
-        // Everyone else must follow the suit (and may not trump instead).
-        if (r.policy.may_trump_when_able_to_follow) continue;
-        bool all_follow = true;
-        for (int q = 0; q < s.num_players(); ++q)
-          if (q != leader && q != p && (s.hand(q) & r.trump_cards) && !(s.hand(q) & cards))
-            all_follow = false;
-        if (!all_follow) continue;
-      }
-      entry = true;
-    }
-    if (entry) best = theirs;
-  }
-  return best;
-}
-
-CardSet EvaluatorBase::top_trumps_of(const PlayState& s, CardSet in_play,
-                                     std::uint16_t seats) const {
+CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
   CardSet held = 0;
   for (int p = 0; p < s.num_players(); ++p)
     if ((seats >> p) & 1) held |= s.hand(p);
@@ -268,7 +155,7 @@ CardSet EvaluatorBase::top_trumps_of(const PlayState& s, CardSet in_play,
   return out;
 }
 
-CardSet EvaluatorBase::cashable_by(const PlayState& s, int leader) const {
+CardSet SureCards::cashable_by(const PlayState& s, int leader) const {
   const RulesTable& r = rules_;
   const CardSet mine = s.hand(leader);
   CardSet others = 0;
@@ -320,7 +207,7 @@ CardSet EvaluatorBase::cashable_by(const PlayState& s, int leader) const {
   return best;
 }
 
-CardSet EvaluatorBase::cashable_now(const PlayState& s) const {
+CardSet SureCards::cashable_now(const PlayState& s) const {
   if (s.trick_len() != 0 || s.is_terminal()) return 0;
   const RulesTable& r = rules_;
   const int leader = s.leader();
@@ -384,9 +271,9 @@ class TricksEvaluator final : public EvaluatorBase {
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
     if (!every_card_played_) return 0;
-    const int trumps = popcount(top_trumps_of(s, in_play, seats));
+    const int trumps = popcount(sure_.top_trumps(s, in_play, seats));
     int sure = (trumps + n_seats - 1) / n_seats;
-    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(cashable_now(s)));
+    if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(sure_.cashable_now(s)));
     return sure;
   }
 };
@@ -582,7 +469,6 @@ std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o
 
 // Helpers exposed in solver.h.
 
-using solver_detail::cashable;
 using solver_detail::every_card_played;
 using solver_detail::roem_bound;
 using solver_detail::roem_chances;
@@ -609,7 +495,7 @@ int trick_bonus_bound(const PlayState& s) {
 
 int sure_tricks(const PlayState& s) {
   if (!every_card_played(s)) return 0;
-  return popcount(cashable(s));
+  return popcount(solver_detail::SureCards(s.rules()).cashable_now(s));
 }
 
 }  // namespace tricktaker

@@ -335,6 +335,8 @@ def _objective_key(o: _core.Objective) -> tuple[Any, ...]:
         o.pit_for_any_team,
         o.tie_is_nat,
         tuple(o.kiksas_targets),
+        o.akis,
+        o.akis_side,
         scoring,
         o.dealer,
         o.bidding_side,

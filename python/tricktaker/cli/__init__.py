@@ -41,6 +41,7 @@ from tricktaker.cli.views import (
     Lines,
     TextView,
     arrange_by_rank_order,
+    pretty_card,
     register_view,
     view_for,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "main",
     "parse_option_value",
     "parse_person_input",
+    "pretty_card",
     "register_view",
     "view_for",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli.views import Lines, TextView, register_view
+from tricktaker.cli.views import Lines, TextView, pretty_card, register_view
 from tricktaker.games.base import Action, Event, Game, StateMachine
 
 _KV_CALLS = {
@@ -36,10 +36,6 @@ _KV_OUTCOMES = {
 }
 # Strength order for showing a hand: trumps first (strongest first), then the plain suits.
 _KV_PLAIN = "AKQT98765432"
-
-
-def _kv_card(text: str) -> str:
-    return Card.parse(text).pretty()
 
 
 def _kv_key(card: Card, trump: str | None) -> tuple[int, int]:
@@ -111,7 +107,7 @@ def _kv_action_text(action: Action) -> str:
     if not colon:
         return action.name
     if head == "discard":
-        return f"discard {_kv_card(tail)}"
+        return f"discard {pretty_card(tail)}"
     if head in ("suit", "change"):
         return f"{head} {Suit.parse(tail).symbol}"
     return f"{head} {tail}"
@@ -128,12 +124,12 @@ def _kv_situation(obs: Mapping[str, Any]) -> Lines:
         return ["You got a keppi: choose the dealer of the new leg (dealer = the default)."]
     if obs["cut"].get("cut_jack"):
         lines.append(
-            f"{obs['cutter']} cut {_kv_card(obs['cut']['cut_jack'])}: "
+            f"{obs['cutter']} cut {pretty_card(obs['cut']['cut_jack'])}: "
             f"{obs['cutter']} against the dealer {obs['dealer']}."
         )
     if turned:
         taken = " (taken by the dealer)" if obs.get("turned_taken") else ""
-        lines.append(f"Turned card: {_kv_card(turned)}{taken}")
+        lines.append(f"Turned card: {pretty_card(turned)}{taken}")
     if phase == "turned_card":
         if obs.get("peeked"):
             lines.append(f"You peeked at: {_kv_hand(obs['peeked'], None)}")
@@ -150,7 +146,7 @@ def _kv_situation(obs: Mapping[str, Any]) -> Lines:
     if phase == "play":
         won = ", ".join(f"{'ABCDEFGHIJ'[p]} {t}" for p, t in enumerate(obs["tricks_won"]) if t)
         lines.append(f"Trick {len(obs['tricks']) + 1}; tricks won: {won or 'none yet'}")
-        table = "  ".join(f"{s} {_kv_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
     return lines
 
@@ -174,7 +170,7 @@ def _kv_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
 
 def _kv_call(call: str) -> str:
     if call.startswith("lead:"):
-        return f"leads {_kv_card(call[5:])} at once"
+        return f"leads {pretty_card(call[5:])} at once"
     head, colon, tail = call.partition(":")
     if colon and head in ("suit", "change"):
         return ("names " if head == "suit" else "asks to change to ") + Suit.parse(tail).symbol
@@ -210,12 +206,12 @@ def _kv_event(deal: StateMachine, event: Event) -> Lines:
         k = detail["packet"]
         if detail.get("saving_angel"):
             return [
-                f"{who} cuts {k}: {_kv_card(detail['bottom_card'])} with "
-                f"{_kv_card(detail['angel'])} under it, a saving angel: shuffle and cut again."
+                f"{who} cuts {k}: {pretty_card(detail['bottom_card'])} with "
+                f"{pretty_card(detail['angel'])} under it, a saving angel: shuffle and cut again."
             ]
         lines = [f"{who} cuts {k}" + ("" if detail.get("examined", True) else " (unexamined).")]
         if "bottom_card" in detail:
-            lines[0] += f": bottom card {_kv_card(detail['bottom_card'])}."
+            lines[0] += f": bottom card {pretty_card(detail['bottom_card'])}."
         if "cut_jack" in detail:
             marked = ", ".join(detail["cut_marks"]) or "nobody"
             lines.append(f"  A cut jack! {who} keeps it; a mark each to {marked}.")
@@ -229,14 +225,14 @@ def _kv_event(deal: StateMachine, event: Event) -> Lines:
     if action == "peek":
         return [f"{who} peeks at {detail['count']} of his cards."]
     if phase == "play" and action[:1] != "d":
-        lines = [f"{who} plays {_kv_card(detail['card'])}"] if "card" in detail else []
+        lines = [f"{who} plays {pretty_card(detail['card'])}"] if "card" in detail else []
         if "trick_winner" in detail:
             lines.append(f"  -> trick {detail['trick']} to {detail['trick_winner']}")
         if detail.get("outcome") == "void":
             lines.append("  The deal is void: a pääköt was not declared.")
         return lines
     if event.action.startswith("lead:") or (phase == "speaking" and detail.get("lead")):
-        return [f"{who} leads {_kv_card(action)} at once: the turned suit is trump."]
+        return [f"{who} leads {pretty_card(action)} at once: the turned suit is trump."]
     head, _, tail = action.partition(":")
     if head in ("suit", "change") and tail:
         text = "names" if head == "suit" else '"Ei olisi tuota": asks to change the trump to'

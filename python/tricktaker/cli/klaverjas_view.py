@@ -6,16 +6,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli.views import Lines, TextView, _action_text, arrange_by_rank_order, register_view
+from tricktaker.cli.views import (
+    Lines,
+    TextView,
+    _action_text,
+    arrange_by_rank_order,
+    pretty_card,
+    register_view,
+)
 from tricktaker.games.base import Action, Event, Game, StateMachine
 
 _KJ_TEAMS = ("N-S", "E-W")
 _PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT)
 _TRUMP_ORDER = (Rank.JACK, Rank.NINE, Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.EIGHT)
-
-
-def _kj_card(text: str) -> str:
-    return Card.parse(text).pretty()
 
 
 def _kj_hand(cards: Sequence[str], trump: str | None) -> str:
@@ -86,7 +89,7 @@ def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
             f"trick {played + 1 if obs['phase'] == 'play' else played} · "
             f"points {_KJ_TEAMS[0]} {ns} + {rns} roem, {_KJ_TEAMS[1]} {ew} + {rew} roem"
         )
-        table = "  ".join(f"{s} {_kj_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
     lines.append(f"Your hand ({obs['seat']}): {_kj_hand(obs['hand'], trump)}")
     shown = [_action_text(a) for a in legal]
@@ -135,7 +138,8 @@ def _kj_event(deal: StateMachine, event: Event) -> Lines:
     if event.action == "pass":
         return [f"{who} does not claim roem."]
     lines = [
-        f"{who} plays {_kj_card(detail['card'])}" + (" (illegal!)" if "illegal" in detail else "")
+        f"{who} plays {pretty_card(detail['card'])}"
+        + (" (illegal!)" if "illegal" in detail else "")
     ]
     if "trick_winner" in detail:
         extra = f", roem {detail['roem']}" if detail["roem"] else ""

@@ -31,6 +31,11 @@ def _generic_arrange(obs: Mapping[str, Any], legal: Sequence[Action]) -> list[Ac
     return list(legal)
 
 
+def pretty_card(text: str) -> str:
+    """A card's notation (``"QS"``) with its suit symbol, as the terminal views show it."""
+    return Card.parse(text).pretty()
+
+
 def arrange_by_rank_order(
     obs: Mapping[str, Any],
     legal: Sequence[Action],

@@ -15,7 +15,7 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli import Lines, TextView, arrange_by_rank_order, register_view
+from tricktaker.cli import Lines, TextView, arrange_by_rank_order, pretty_card, register_view
 from tricktaker.games.base import Action, Event, Game, StateMachine
 from tricktaker.sim import Column, SimulationResults, SummaryAdapter, register_summary
 
@@ -30,10 +30,6 @@ _NUMBERS = ("Zero", "One", "Two", "Three", "Four", "Five", "Six")
 
 
 # --- the terminal view --------------------------------------------------------------------------
-
-
-def _card(text: str) -> str:
-    return Card.parse(text).pretty()
 
 
 def _hand(cards: Sequence[str] | None, trump: str | None) -> str:
@@ -138,11 +134,11 @@ def _turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
         lines.append(text)
     peek = obs.get("peek")
     if peek and "card" in peek:
-        lines.append(f"You peeked at the {peek['end']} card: {_card(peek['card'])}")
+        lines.append(f"You peeked at the {peek['end']} card: {pretty_card(peek['card'])}")
     for seat, cards in obs.get("open_hands", {}).items():
         lines.append(f"{seat}'s open hand: {_hand(cards, trump)}")
     if obs["phase"] == "play":
-        table = "  ".join(f"{s} {_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
     lines.append(f"Your hand ({obs['seat']}): {_hand(obs['hand'], trump)}")
     shown = [_action_text(a) for a in legal]
@@ -217,7 +213,7 @@ def _narrate(event: Mapping[str, Any]) -> str | None:
 def _event(deal: StateMachine, event: Event) -> Lines:
     lines = []
     if event.action[:1].isdigit() or len(event.action) == 2 and event.action[0] in "TJQKA":
-        lines.append(f"{deal.seat_name(event.seat)} plays {_card(event.action)}")
+        lines.append(f"{deal.seat_name(event.seat)} plays {pretty_card(event.action)}")
     for item in event.detail.get("events", []):
         text = _narrate(item)
         if text is not None:

@@ -593,7 +593,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   } else if (legal) {
     moves[n++] = lowest_card(legal);  // a forced card
   }
-  if (st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
+  if (st_.folding() && st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
   for (int i = 0; i < n; ++i) {

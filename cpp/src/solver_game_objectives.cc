@@ -114,23 +114,8 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
   }
 
  private:
-  int race_winner(const PlayState& s) const {
-    KiksasTrickSummary t;
-    t.total_tricks = s.total_tricks();
-    t.played = s.tricks_played();
-    int running[2] = {0, 0};
-    // The race alone (kiksas_evaluate also judges figures, which needs the whole deal's
-    // context): the first side whose running total reaches its target, trick by trick.
-    for (int side = 0; side < 2; ++side)
-      if (ctx_.targets[side] == 0) return side;
-    for (int i = 0; i < t.played; ++i) {
-      const TrickRecord& r = s.trick_record(i);
-      const int side = s.side(r.winner);
-      running[side] += r.points;
-      if (running[side] >= ctx_.targets[side]) return side;
-    }
-    return -1;
-  }
+  // The race as the deal's evaluation records it (the first side to reach its target).
+  int race_winner(const PlayState& s) const { return kiksas_evaluate(s, ctx_).race_winner; }
 
   CardPoints points_;
   KiksasDealContext ctx_;

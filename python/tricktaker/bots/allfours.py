@@ -25,6 +25,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.bots.common import (
+    GameRuleBot,
     PlayView,
     legal_mask,
     mask_of,
@@ -181,19 +182,8 @@ def play_view(
     return view
 
 
-class AllFoursBot:
+class AllFoursBot(GameRuleBot):
     """All Fours and Pitch by simple rules (see the module doc)."""
-
-    name = "rule"
-
-    def __init__(self) -> None:
-        self.game: Game | None = None
-
-    def bind(self, game: Game) -> None:
-        self.game = game
-
-    def reset(self, seed: int) -> None:
-        self.seed = seed
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         obs = observation

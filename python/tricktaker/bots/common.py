@@ -14,7 +14,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card
-from tricktaker.games.base import Action
+from tricktaker.games.base import Action, Game
 
 __all__ = [
     "PlayView",
@@ -63,6 +63,27 @@ def pick_action(legal: Sequence[Action], name: str) -> Action | None:
     """The legal action called ``name`` (case-insensitive), or None."""
     lowered = name.lower()
     return next((a for a in legal if a.name.lower() == lowered), None)
+
+
+class GameRuleBot:
+    """What every game's rule bot shares: the game it is bound to, whose options shape the
+    rules it reads the play by (None until bound: the game's defaults). The bots play by
+    fixed rules, so a seed changes nothing unless a bot draws at random."""
+
+    name = "rule"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def bind(self, game: Game) -> None:
+        self.game = game
+
+    @property
+    def options(self) -> Any:
+        return None if self.game is None else self.game.options
+
+    def reset(self, seed: int) -> None:
+        pass
 
 
 @dataclass

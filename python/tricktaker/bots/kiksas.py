@@ -23,6 +23,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.bots.common import (
+    GameRuleBot,
     PlayView,
     bits,
     legal_mask,
@@ -33,7 +34,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action, Game
+from tricktaker.games.base import Action
 
 SEATS = ("A", "B", "C", "D")
 TRUMP_WORTH = {Rank.QUEEN: 30, Rank.ACE: 20, Rank.TEN: 15, Rank.KING: 8, Rank.JACK: 6}
@@ -245,20 +246,8 @@ def _all_sure(obs: Mapping[str, Any], options: Any) -> bool:
     return all(view.is_boss(c) for c in bits(view.hand)) and bool(view.hand)
 
 
-class KiksasBot:
+class KiksasBot(GameRuleBot):
     """Kiksas and Trikiksis by simple rules (see the module doc)."""
-
-    name = "rule"
-
-    def __init__(self) -> None:
-        self.options: Any = None
-        self.seed = 0
-
-    def bind(self, game: Game) -> None:
-        self.options = game.options
-
-    def reset(self, seed: int) -> None:
-        self.seed = seed
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         phase = observation.get("phase")

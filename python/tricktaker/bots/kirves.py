@@ -31,6 +31,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.bots.common import (
+    GameRuleBot,
     PlayView,
     legal_mask,
     mask_of,
@@ -40,7 +41,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action, Game
+from tricktaker.games.base import Action
 
 SEAT_NAMES = "ABCDEFGHIJ"
 
@@ -86,10 +87,6 @@ def suit_worth(hand: Sequence[Card], trump: Suit) -> float:
         elif card.rank == Rank.ACE:
             worth += 0.4
     return worth + 0.2 * max(0, trumps - 2)
-
-
-def _options(game: Game | None) -> Any:
-    return None if game is None else game.options
 
 
 def roles(obs: Mapping[str, Any]) -> Any:
@@ -180,17 +177,12 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
     return view
 
 
-class KirvesBot:
+class KirvesBot(GameRuleBot):
     """Kirves by simple rules (see the module doc)."""
 
-    name = "rule"
-
     def __init__(self) -> None:
-        self.game: Game | None = None
+        super().__init__()
         self._rng = _core.Rng(0)
-
-    def bind(self, game: Game) -> None:
-        self.game = game
 
     def reset(self, seed: int) -> None:
         self._rng = _core.Rng(seed ^ 0x6B697276)
@@ -256,7 +248,7 @@ class KirvesBot:
             return legal[0]
         if len(cards) == 1:
             return cards[0]
-        view = play_view(obs, cards, _options(self.game))
+        view = play_view(obs, cards, self.options)
         maker = obs.get("trump_maker")
         style = Style(
             pull_trumps=maker is not None and seat_index(maker) == view.me,

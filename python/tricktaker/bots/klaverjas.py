@@ -19,6 +19,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.bots.common import (
+    GameRuleBot,
     PlayView,
     bits,
     legal_mask,
@@ -29,7 +30,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action, Game
+from tricktaker.games.base import Action
 
 SEATS = ("N", "E", "S", "W")
 NAME_FROM = 95
@@ -228,20 +229,8 @@ def choose_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = 
     return Action.play(Card(card))
 
 
-class KlaverjasBot:
+class KlaverjasBot(GameRuleBot):
     """Klaverjas by simple rules (see the module doc)."""
-
-    name = "rule"
-
-    def __init__(self) -> None:
-        self.options: Any = None
-        self.seed = 0
-
-    def bind(self, game: Game) -> None:
-        self.options = game.options
-
-    def reset(self, seed: int) -> None:
-        self.seed = seed
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         claim = pick_action(legal_actions, "claim")

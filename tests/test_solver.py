@@ -311,6 +311,61 @@ def test_solver_reused_across_positions_and_objectives() -> None:
         assert solver.value(state, objective) == want
 
 
+def alike_but_for_points(
+    rng: random.Random, rules: _core.RulesTable, hands: list[int]
+) -> list[int]:
+    """The hands with each suit's cards moved to other cards of the suit, strength order kept.
+
+    The two deals play out alike card for card (same holders, same relative ranks); only the
+    points of the cards differ, so a solver may carry bounds from one to the other.
+    """
+    held = [c for h in hands for c in range(64) if h >> c & 1]
+    moved: dict[int, int] = {}
+    for suit in range(4):
+        mine = sorted((c for c in held if c // 16 == suit), key=rules.strength)
+        pool = [c for c in PIQUET if c // 16 == suit]
+        targets = sorted(rng.sample(pool, len(mine)), key=rules.strength)
+        moved.update(zip(mine, targets, strict=True))
+    return [mask([moved[c] for c in range(64) if h >> c & 1]) for h in hands]
+
+
+@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
+def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
+    """A warm table serves positions that differ only in card points with shifted bounds: every
+    answer still equals the brute force."""
+    rng = random.Random(kind)
+    solver = K.Solver(memory_mb=2)
+    for i in range(16):
+        trump = rng.randrange(4)
+        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+        hands = deal_hands(rng, rng.sample(PIQUET, 12))
+        leader = rng.randrange(4)
+        side = rng.randrange(2)
+        objective = {
+            "points": K.Objective(kind=POINTS, side=side),
+            "klaverjas_points": K.Objective(
+                kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=side
+            ),
+            "margin": K.Objective(kind=MARGIN, side=side),
+            "made": K.Objective(kind=MADE, side=side, playing_team=1 - side),
+        }[kind]
+        score: Callable[[_core.PlayState], int] = {
+            "points": partial(credited, team=side),
+            "klaverjas_points": partial(klaverjas_total, team=side, playing=side, pit_any=True),
+            "margin": partial(plain_margin, team=side),
+            "made": partial(
+                klaverjas_made, team=side, playing=1 - side, pit_any=True, tie_is_nat=True
+            ),
+        }[kind]
+        for _ in range(4):
+            state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
+            want = minimax(state, side, score)
+            res = solver.solve(state, objective)
+            assert res.value == want
+            assert res.cards == card_values(state, side, score)
+            hands = alike_but_for_points(rng, rules, hands)
+
+
 def test_finished_play() -> None:
     rng = random.Random(5)
     state, _ = klaverjas_state(rng, rotterdam=False)

@@ -41,6 +41,18 @@ std::uint64_t pext_bmi2(std::uint64_t, std::uint64_t) {
 const bool kHasPext = false;
 #endif
 
+// The same, bit by bit, where the instruction is missing.
+std::uint64_t pext_portable(std::uint64_t x, std::uint64_t m) {
+  std::uint64_t out = 0;
+  for (std::uint64_t k = 1; m; m &= m - 1, k <<= 1)
+    if (x & m & (~m + 1)) out |= k;
+  return out;
+}
+
+inline std::uint64_t pext(std::uint64_t x, std::uint64_t m) {
+  return kHasPext ? pext_bmi2(x, m) : pext_portable(x, m);
+}
+
 constexpr int kInf = 1 << 24;
 constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
@@ -50,16 +62,29 @@ constexpr Card kFoldMove = 15;
 // ---------------------------------------------------------------------------------------
 // The transposition table.
 
+// The point labels of the cards left, in strength order: bit i of plane j is bit j of the label
+// of the i-th card (with at most 32 cards left). Entries of positions that differ only in these
+// share a key (see PointSymmetry); entries of other objectives hold zeros.
+struct Labels {
+  std::uint32_t plane[4];
+  bool operator==(const Labels& o) const {
+    return plane[0] == o.plane[0] && plane[1] == o.plane[1] && plane[2] == o.plane[2] &&
+           plane[3] == o.plane[3];
+  }
+};
+
 struct Entry {
   std::uint64_t key;
+  Labels labels;
   std::int16_t lo;  // bounds on final - base
   std::int16_t hi;
   std::uint8_t best;   // canonical index of the best lead, or 0xFF
   std::uint8_t depth;  // cards left in play: the work the entry saves
   std::uint16_t gen;
 };
-static_assert(sizeof(Entry) == 16, "entries are 16 bytes");
+static_assert(sizeof(Entry) == 32, "entries are 32 bytes");
 
+// Four entries on two cache lines: several positions of one key (differing in labels) fit.
 struct alignas(64) Bucket {
   Entry e[4];
 };
@@ -107,18 +132,24 @@ class Table {
     std::fill(buckets_, buckets_ + n_, Bucket{});
     gen_ = 1;
   }
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(&buckets_[key & mask_]); }
-  const Entry* probe(std::uint64_t key) const {
+  void prefetch(std::uint64_t key) const {
+    const Bucket* b = &buckets_[key & mask_];
+    __builtin_prefetch(b);
+    __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
+  }
+  // Calls fn(entry) for every live entry of the key.
+  template <class Fn>
+  void for_each(std::uint64_t key, Fn fn) const {
     const Bucket& b = buckets_[key & mask_];
     for (const Entry& e : b.e)
-      if (e.key == key && e.gen == gen_) return &e;
-    return nullptr;
+      if (e.key == key && e.gen == gen_) fn(e);
   }
-  void store(std::uint64_t key, int lo, int hi, std::uint8_t best, int depth) {
+  void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best,
+             int depth) {
     Bucket& b = buckets_[key & mask_];
     Entry* victim = nullptr;
     for (Entry& e : b.e) {
-      if (e.gen == gen_ && e.key == key) {
+      if (e.gen == gen_ && e.key == key && e.labels == labels) {
         victim = &e;
         break;
       }
@@ -129,6 +160,7 @@ class Table {
       }
     }
     victim->key = key;
+    victim->labels = labels;
     victim->lo = static_cast<std::int16_t>(std::clamp(lo, -32767, 32767));
     victim->hi = static_cast<std::int16_t>(std::clamp(hi, -32767, 32767));
     victim->best = best;
@@ -175,7 +207,8 @@ class Search {
   void setup_space();
   int trick_start(int alpha, int beta);
   int expand(int alpha, int beta, Card hint, Card* best_out);
-  std::uint64_t canonical_key(CardSet identity_s, CardSet r) const;
+  std::uint64_t canonical_key(CardSet identity_s, CardSet r, Labels* labels) const;
+  void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
     for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
@@ -191,6 +224,8 @@ class Search {
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
   bool split_ = false;  // the evaluator's trick_start() comes in two steps
   bool every_card_played_ = true;
+  PointSymmetry point_symmetry_ = PointSymmetry::kNone;
+  int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -246,6 +281,18 @@ void Search::setup_space() {
   for (int b = 0; b < pos && !uniform; ++b)
     for (int j = 0; j < 4; ++j)
       if ((slabel_[b] >> j) & 1) label_plane_[j] |= bit(static_cast<Card>(b));
+  // Point symmetry needs the labels to name card points.
+  point_symmetry_ = uniform ? PointSymmetry::kNone : ev_.point_symmetry();
+  bool seen[16] = {};
+  for (int b = 0; b < pos && point_symmetry_ != PointSymmetry::kNone; ++b) {
+    const int label = slabel_[b], points = r.points[scard_[b]];
+    if (label == kIdentityLabel || (seen[label] && label_points_[label] != points)) {
+      point_symmetry_ = PointSymmetry::kNone;
+    } else {
+      seen[label] = true;
+      label_points_[label] = points;
+    }
+  }
   for (int p = 0; p < st_.num_players(); ++p) {
     sh_[p] = to_space(st_.hand(p));
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
@@ -292,53 +339,41 @@ void Search::undo() {
   st_.undo();
 }
 
-std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
-  if (kHasPext) {
-    // The same canonical form, by relative-rank masks: which of the remaining cards (in
-    // strength order) each seat holds, has each label bit, or is an identity card.
-    // With at most 32 cards left, two masks share a word.
-    const int shift = popcount(r) <= 32 ? 32 : 0;
-    std::uint64_t h = 0x13198A2E03707344ULL;
-    std::uint64_t word = 0;
-    bool half = false;
-    auto add = [&](std::uint64_t v) {
-      if (shift == 0) {
-        h = combine(h, v);
-      } else if (half) {
-        h = combine(h, word | v << shift);
-        half = false;
-      } else {
-        word = v;
-        half = true;
-      }
-    };
-    for (int p = 0; p < st_.num_players(); ++p) add(pext_bmi2(sh_[p], r));
-    for (int j = 0; j < 4; ++j)
-      if (label_plane_[j]) add(pext_bmi2(label_plane_[j], r));
-    add(identity_s ? pext_bmi2(identity_s, r) : 0);
-    if (half) h = combine(h, word);
-    std::uint64_t counts = 0;
-    for (int s = 0; s < 5; ++s)
-      counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
-    h = combine(h, counts);
-    h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
-    h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
-    return h;
-  }
-  std::uint64_t h = 0x243F6A8885A308D3ULL;
+std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* labels) const {
+  // The canonical form, by relative-rank masks: which of the remaining cards (in strength
+  // order) each seat holds, has each label bit, or is an identity card. With at most 32 cards
+  // left, two masks share a word, and the label masks of an objective with point symmetry are
+  // left out of the key and returned in *labels instead.
+  const bool narrow = popcount(r) <= 32;
+  const bool labels_apart = narrow && point_symmetry_ != PointSymmetry::kNone;
+  const int shift = narrow ? 32 : 0;
+  std::uint64_t h = 0x13198A2E03707344ULL;
   std::uint64_t word = 0;
-  int k = 0;
-  for (CardSet m = r; m; m &= m - 1) {
-    const int b = __builtin_ctzll(m);
-    const std::uint64_t label = ((identity_s >> b) & 1) ? kIdentityLabel : slabel_[b];
-    word = (word << 8) | owner_[b] | (label << 4);
-    if (++k == 8) {
-      h = combine(h, word);
-      word = 0;
-      k = 0;
+  bool half = false;
+  auto add = [&](std::uint64_t v) {
+    if (shift == 0) {
+      h = combine(h, v);
+    } else if (half) {
+      h = combine(h, word | v << shift);
+      half = false;
+    } else {
+      word = v;
+      half = true;
+    }
+  };
+  for (int p = 0; p < st_.num_players(); ++p) add(pext(sh_[p], r));
+  *labels = Labels{};
+  for (int j = 0; j < 4; ++j) {
+    if (!label_plane_[j]) continue;
+    const std::uint64_t plane = pext(label_plane_[j], r);
+    if (labels_apart) {
+      labels->plane[j] = static_cast<std::uint32_t>(plane);
+    } else {
+      add(plane);
     }
   }
-  h = combine(h, word | static_cast<std::uint64_t>(k) << 60);
+  add(identity_s ? pext(identity_s, r) : 0);
+  if (half) h = combine(h, word);
   std::uint64_t counts = 0;
   for (int s = 0; s < 5; ++s)
     counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
@@ -347,6 +382,39 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
   h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
   if (st_.folding()) h = combine(h, st_.active());  // who is still in the play
   return h;
+}
+
+// Bounds on final - base of the current position from an entry of its key whose labels may
+// differ: every line of play is worth what it was there, plus the points its cards gained
+// (see PointSymmetry).
+void Search::shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const {
+  *lo = e.lo;
+  *hi = e.hi;
+  if (e.labels == labels) return;
+  std::uint32_t differ = 0;
+  for (int j = 0; j < 4; ++j) differ |= e.labels.plane[j] ^ labels.plane[j];
+  int gain = 0, loss = 0;
+  for (; differ; differ &= differ - 1) {
+    const int i = __builtin_ctz(differ);
+    int now = 0, then = 0;
+    for (int j = 0; j < 4; ++j) {
+      now |= static_cast<int>((labels.plane[j] >> i) & 1) << j;
+      then |= static_cast<int>((e.labels.plane[j] >> i) & 1) << j;
+    }
+    const int d = label_points_[now] - label_points_[then];
+    if (d > 0) {
+      gain += d;
+    } else {
+      loss -= d;
+    }
+  }
+  if (point_symmetry_ == PointSymmetry::kSidePoints) {
+    *lo -= loss;
+    *hi += gain;
+  } else {
+    *lo -= gain + loss;
+    *hi += gain + loss;
+  }
 }
 
 int Search::node(int alpha, int beta) {
@@ -373,11 +441,12 @@ int Search::trick_start(int alpha, int beta) {
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
   std::uint64_t key;
+  Labels labels;
   if (split_) {
     // The key first, so that the entry is on its way while the bounds are computed.
     int note;
     identity_ids = ev_.trick_identity(st_, in_hand_, &note);
-    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
     table_.prefetch(key);
     ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &lo, &hi);
@@ -387,25 +456,38 @@ int Search::trick_start(int alpha, int beta) {
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
-    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r);
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   }
   const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
+  // The entries of the key: this position's, and those of positions that differ from it only
+  // in card points (their bounds shifted by the difference).
+  int best_lead = 0xFF;
+  bool own_entry = false;
+  table_.for_each(key, [&](const Entry& e) {
+    int e_lo, e_hi;
+    shifted_bounds(e, labels, &e_lo, &e_hi);
+    lo = std::max(lo, base + e_lo);
+    hi = std::min(hi, base + e_hi);
+    // The position's own best lead, else one of a position like it.
+    if (e.labels == labels) {
+      own_entry = true;
+      if (e.best != 0xFF) best_lead = e.best;
+    } else if (!own_entry && best_lead == 0xFF) {
+      best_lead = e.best;
+    }
+  });
+  if (lo >= beta) return lo;
+  if (hi <= alpha) return hi;
+  if (lo >= hi) return lo;
   Card hint = kNoCard;
-  if (const Entry* e = table_.probe(key)) {
-    lo = std::max(lo, base + e->lo);
-    hi = std::min(hi, base + e->hi);
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
-    if (lo >= hi) return lo;
-    if (e->best != 0xFF) {
-      // The best lead, as an index into the remaining cards in strength order.
-      CardSet m = r;
-      for (int i = 0; i < e->best && m; ++i) m &= m - 1;
-      if (m) {
-        const Card c = scard_[__builtin_ctzll(m)];
-        if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
-      }
+  if (best_lead != 0xFF) {
+    // The best lead, as an index into the remaining cards in strength order.
+    CardSet m = r;
+    for (int i = 0; i < best_lead && m; ++i) m &= m - 1;
+    if (m) {
+      const Card c = scard_[__builtin_ctzll(m)];
+      if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
     }
   }
   const CardSet saved_identity = identity_s_;
@@ -428,7 +510,7 @@ int Search::trick_start(int alpha, int beta) {
     const int b = spos_[best];
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }
-  table_.store(key, new_lo - base, new_hi - base, best_index, total_left);
+  table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
   return v;
 }
 

@@ -79,6 +79,15 @@ class SureCards {
 // reports report(final, base at the root). `in_play` is the set of cards not yet in a
 // completed trick (the hands and the current trick).
 
+// How final - base depends on the points of the cards still in play, for positions that share
+// everything else (the relative ranks, holders and identity cards, the leader, state_key()):
+// kNone when it does not reduce to card points; kSidePoints when it is the points of the cards
+// the side wins plus terms the shared structure fixes; kMargin when it is the side's such points
+// minus the others'. Two such positions play out alike card for card, so a line's value differs
+// by what the cards' points differ (Kupferschmid and Helmert's quasi-symmetry in Skat): a bound
+// of one bounds the other, shifted by the difference.
+enum class PointSymmetry : std::uint8_t { kNone, kSidePoints, kMargin };
+
 class Evaluator {
  public:
   virtual ~Evaluator() = default;
@@ -93,6 +102,9 @@ class Evaluator {
   virtual void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const = 0;
   // Interchangeability label of a card (0..14), or kIdentityLabel.
   virtual std::uint8_t card_label(Card) const { return 0; }
+  // Whether, and how, positions that differ only in the labels (card points) share bounds;
+  // with anything but kNone, cards of one label have equal points.
+  virtual PointSymmetry point_symmetry() const { return PointSymmetry::kNone; }
   // Cards whose identity matters for the rest of the play.
   virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
   // The number reported to the caller.

@@ -389,6 +389,7 @@ class PointsBase : public EvaluatorBase {
 class PointsEvaluator final : public PointsBase {
  public:
   using PointsBase::PointsBase;
+  PointSymmetry point_symmetry() const override { return PointSymmetry::kSidePoints; }
   int terminal(const PlayState& s) const override {
     if (klaverjas_) return klaverjas_totals(s)[side_];
     return points_of(s, mine_);
@@ -418,6 +419,7 @@ class MarginEvaluator final : public PointsBase {
   MarginEvaluator(const PlayState& s, const Objective& o, int side) : PointsBase(s, o, side) {
     margin_ = true;
   }
+  PointSymmetry point_symmetry() const override { return PointSymmetry::kMargin; }
   int terminal(const PlayState& s) const override {
     if (klaverjas_) {
       const auto t = klaverjas_totals(s);

@@ -344,17 +344,23 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
   // order) each seat holds, has each label bit, or is an identity card. With at most 32 cards
   // left, two masks share a word, and the label masks of an objective with point symmetry are
   // left out of the key and returned in *labels instead.
+  // Words enter by an invertible step (a different last word always gives a different hash),
+  // and one full mix at the end spreads the bits over the bucket index.
   const bool narrow = popcount(r) <= 32;
   const bool labels_apart = narrow && point_symmetry_ != PointSymmetry::kNone;
   const int shift = narrow ? 32 : 0;
   std::uint64_t h = 0x13198A2E03707344ULL;
+  auto step = [&h](std::uint64_t v) {
+    h = (h ^ v) * 0xBF58476D1CE4E5B9ULL;
+    h ^= h >> 31;
+  };
   std::uint64_t word = 0;
   bool half = false;
   auto add = [&](std::uint64_t v) {
     if (shift == 0) {
-      h = combine(h, v);
+      step(v);
     } else if (half) {
-      h = combine(h, word | v << shift);
+      step(word | v << shift);
       half = false;
     } else {
       word = v;
@@ -373,15 +379,16 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
     }
   }
   add(identity_s ? pext(identity_s, r) : 0);
-  if (half) h = combine(h, word);
+  if (half) step(word);
+  // Cards left per segment (7 bits each), the leader and the objective's state.
   std::uint64_t counts = 0;
   for (int s = 0; s < 5; ++s)
     counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
-  h = combine(h, counts);
-  h = combine(h, r & (identity_s | (exact_ ? ~0ULL : 0)));
-  h = combine(h, static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
-  if (st_.folding()) h = combine(h, st_.active());  // who is still in the play
-  return h;
+  step(counts | static_cast<std::uint64_t>(st_.leader()) << 35);
+  step(ev_.state_key(st_));
+  step(r & (identity_s | (exact_ ? ~0ULL : 0)));
+  if (st_.folding()) step(st_.active());  // who is still in the play
+  return mix64(h);
 }
 
 // Bounds on final - base of the current position from an entry of its key whose labels may

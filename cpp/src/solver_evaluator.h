@@ -42,13 +42,16 @@ class CardPoints {
  public:
   explicit CardPoints(const RulesTable& r);
   std::uint8_t label(Card c) const { return labels_[c]; }
-  int points(CardSet cards) const;
+  // The sum, by table: the points of each byte of the card set.
+  int points(CardSet cards) const {
+    int total = 0;
+    for (int k = 0; k < 8; ++k) total += byte_points_[k][(cards >> (8 * k)) & 0xFF];
+    return total;
+  }
 
  private:
   std::uint8_t labels_[64] = {};
-  CardSet masks_[64] = {};
-  int values_[64] = {};
-  int n_masks_ = 0;
+  std::uint16_t byte_points_[8][256] = {};
 };
 
 // Cards sure to fall in tricks of given seats, from per-card masks of stronger cards.
@@ -167,16 +170,17 @@ class EvaluatorBase : public Evaluator {
   }
 
  protected:
-  int tricks_of(const PlayState& s, std::uint16_t seats) const {
+  static int tricks_of(const PlayState& s, std::uint16_t seats) {
     int t = 0;
-    for (int p = 0; p < s.num_players(); ++p)
-      if ((seats >> p) & 1) t += s.tricks_won(p);
+    for (unsigned m = seats; m; m &= m - 1) t += s.tricks_won(__builtin_ctz(m));
     return t;
   }
-  int points_of(const PlayState& s, std::uint16_t seats) const {
+  static int points_of(const PlayState& s, std::uint16_t seats) {
     int t = 0;
-    for (int p = 0; p < s.num_players(); ++p)
-      if ((seats >> p) & 1) t += s.points_won(p) + s.bonus_won(p);
+    for (unsigned m = seats; m; m &= m - 1) {
+      const int p = __builtin_ctz(m);
+      t += s.points_won(p) + s.bonus_won(p);
+    }
     return t;
   }
   // Cards certain to fall in tricks of `seats` (at a trick boundary).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <stdexcept>
+#include <utility>
 
 #include "solver_evaluator.h"
 #include "tricktaker/klaverjas.h"
@@ -30,23 +31,15 @@ CardPoints::CardPoints(const RulesTable& r) {
     const int v = r.points[c];
     int i = 0;
     while (i < n_values && values[i] != v) ++i;
-    if (i == n_values) {
-      values[n_values++] = v;
-      if (v) {
-        masks_[n_masks_] = 0;
-        values_[n_masks_++] = v;
-      }
-    }
-    for (int k = 0; k < n_masks_; ++k)
-      if (values_[k] == v) masks_[k] |= bit(c);
+    if (i == n_values) values[n_values++] = v;
     labels_[c] = static_cast<std::uint8_t>(i < kIdentityLabel ? i : kIdentityLabel);
   }
-}
-
-int CardPoints::points(CardSet cards) const {
-  int total = 0;
-  for (int k = 0; k < n_masks_; ++k) total += values_[k] * popcount(cards & masks_[k]);
-  return total;
+  for (int k = 0; k < 8; ++k)
+    for (int v = 1; v < 256; ++v) {
+      const Card c = static_cast<Card>(8 * k + __builtin_ctz(v));
+      const int own = ((r.deck >> c) & 1) ? r.points[c] : 0;
+      byte_points_[k][v] = static_cast<std::uint16_t>(byte_points_[k][v & (v - 1)] + own);
+    }
 }
 
 CardSet trick_set(const PlayState& s) {
@@ -60,8 +53,9 @@ CardSet trick_set(const PlayState& s) {
 // in progress any card still in play counts (a looser superset).
 struct RoemChances {
   CardSet cards = 0;  // cards of possible combinations
-  int values[24];     // candidate trick values (four of a kind, runs)
-  int n = 0;
+  // How many tricks could score each value: four jacks (200), four of a kind (100), a run of
+  // four (50), a run of three (20).
+  int n200 = 0, n100 = 0, n50 = 0, n20 = 0;
   bool stuk = false;
 };
 
@@ -89,21 +83,36 @@ RoemChances roem_chances(const PlayState& s) {
   const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
   const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
   out.cards |= in_runs;
-  for (int suit = 0; suit < kNumSuits; ++suit) {
-    const int k = popcount(in_runs & kSuitMask[suit]) / 3;
-    const int v = (t4 & kSuitMask[suit]) ? 50 : 20;
-    for (int j = 0; j < k && out.n < 24; ++j) out.values[out.n++] = v;
+  if (in_runs) {
+    for (int suit = 0; suit < kNumSuits; ++suit) {
+      // At most one run per three of its cards; a suit with a possible run of four counts
+      // each at 50.
+      const int k = popcount(in_runs & kSuitMask[suit]) / 3;
+      if (t4 & kSuitMask[suit]) {
+        out.n50 += k;
+      } else {
+        out.n20 += k;
+      }
+    }
   }
-  for (int rank : {kJack, kAce, kTen, kKing, kQueen}) {
-    const CardSet m = (1ULL << rank) * 0x0001000100010001ULL;
-    if ((in_play & m) != m) continue;
+  // Ranks with all four cards still in play.
+  const std::uint64_t quads =
+      in_play & (in_play >> 16) & (in_play >> 32) & (in_play >> 48) &
+      ((1ULL << kJack) | (1ULL << kAce) | (1ULL << kTen) | (1ULL << kKing) | (1ULL << kQueen));
+  for (std::uint64_t m = quads; m; m &= m - 1) {
+    const int rank = __builtin_ctzll(m);
+    const CardSet four = (1ULL << rank) * 0x0001000100010001ULL;
     bool spread = true;
     if (boundary)
       for (int p = 0; p < s.num_players(); ++p)
-        if (popcount(s.hand(p) & m) > 1) spread = false;
+        if (popcount(s.hand(p) & four) > 1) spread = false;
     if (!spread) continue;
-    out.cards |= m;
-    out.values[out.n++] = rank == kJack ? 200 : 100;
+    out.cards |= four;
+    if (rank == kJack) {
+      ++out.n200;
+    } else {
+      ++out.n100;
+    }
   }
   if (r.trump >= 0) {
     const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
@@ -120,15 +129,15 @@ RoemChances roem_chances(const PlayState& s) {
 }
 
 int roem_bound(const RoemChances& c, int tricks_left) {
+  // The richest combinations, one per trick left.
   int total = c.stuk ? 20 : 0;
-  if (c.n <= tricks_left) {
-    for (int i = 0; i < c.n; ++i) total += c.values[i];
-    return total;
+  int left = tricks_left;
+  for (const auto& [count, value] : {std::pair{c.n200, 200}, std::pair{c.n100, 100},
+                                     std::pair{c.n50, 50}, std::pair{c.n20, 20}}) {
+    const int take = std::min(count, left);
+    total += take * value;
+    left -= take;
   }
-  int values[24];
-  std::copy(c.values, c.values + c.n, values);
-  std::partial_sort(values, values + tricks_left, values + c.n, [](int a, int b) { return a > b; });
-  for (int i = 0; i < tricks_left; ++i) total += values[i];
   return total;
 }
 

@@ -597,6 +597,12 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       }
     }
   }
+  // Keeping a suit's top card for later beats spending it now, among cards that win alike or
+  // give points to a partner's trick: those cards sort after the others of their kind.
+  constexpr int kKeepTop = 1 << 18;
+  auto top_penalty = [&](int b) {
+    return (occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1)) ? 0 : kKeepTop;
+  };
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -638,20 +644,20 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
         if (wins) {
-          score = (6 << 20) + pts * 1024 - strength_rank * 4;
+          score = (6 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
         } else if (friend_winning) {
-          score = (5 << 20) + pts * 1024 - strength_rank * 4;
+          score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
       } else if (friend_winning && winner_sure) {
-        score = (5 << 20) + pts * 1024 - strength_rank * 4;
+        score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
       } else if (wins) {
         // Would it hold against the players still to come?
         const CardSet above_c = seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
         bool sure = !(later_opp & above_c);
         if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
-        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4
+        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b)
                      : (4 << 20) + pts * 256 + strength_rank * 4;
       } else {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;

@@ -225,6 +225,7 @@ class Search {
   bool split_ = false;  // the evaluator's trick_start() comes in two steps
   bool every_card_played_ = true;
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
+  bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
   int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
@@ -281,6 +282,8 @@ void Search::setup_space() {
   for (int b = 0; b < pos && !uniform; ++b)
     for (int j = 0; j < 4; ++j)
       if ((slabel_[b] >> j) & 1) label_plane_[j] |= bit(static_cast<Card>(b));
+  // Card points order the moves only where the objective tells cards apart by them.
+  points_matter_ = !uniform;
   // Point symmetry needs the labels to name card points.
   point_symmetry_ = uniform ? PointSymmetry::kNone : ev_.point_symmetry();
   bool seen[16] = {};
@@ -536,6 +539,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   for (int p = 0; p < st_.num_players(); ++p)
     if (p != me && is_max(p) == maxing) friends_s |= sh_[p];
 
+  // Players may trump a suit they could follow (All Fours): any trump holder can ruff.
+  const bool may_trump = r.policy.may_trump_when_able_to_follow;
   const int len = st_.trick_len();
   const bool leading = len == 0;
   const bool last = len == st_.trick_size() - 1;
@@ -560,7 +565,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
           do {
             p = p + 1 == st_.num_players() ? 0 : p + 1;
           } while (!((st_.active() >> p) & 1));
-          if ((sh_[p] & seg_mask_[r.trump]) && !(sh_[p] & seg_mask_[led])) winner_sure = false;
+          if ((sh_[p] & seg_mask_[r.trump]) && (may_trump || !(sh_[p] & seg_mask_[led])))
+            winner_sure = false;
         }
       }
     }
@@ -577,7 +583,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       } while (!((st_.active() >> p) & 1));
       if (is_max(p) == maxing) continue;
       later_opp |= sh_[p];
-      if (r.trump >= 0 && (sh_[p] & seg_mask_[r.trump]) && !(sh_[p] & seg_mask_[led]))
+      if (r.trump >= 0 && (sh_[p] & seg_mask_[r.trump]) &&
+          (may_trump || !(sh_[p] & seg_mask_[led])))
         later_opp_ruff = true;
     }
   }
@@ -589,7 +596,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       if (p == me || !((st_.active() >> p) & 1) || !(sh_[p] & trumps)) continue;
       CardSet voids = 0;
       for (int seg = 0; seg < 4; ++seg)
-        if (seg != r.trump && !(sh_[p] & seg_mask_[seg])) voids |= seg_mask_[seg];
+        if (seg != r.trump && (may_trump || !(sh_[p] & seg_mask_[seg]))) voids |= seg_mask_[seg];
       if (is_max(p) == maxing) {
         friend_ruffs |= voids;
       } else {
@@ -616,7 +623,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         continue;
     }
     const Card c = scard_[b];
-    const int pts = r.points[c];
+    const int pts = points_matter_ ? r.points[c] : 0;
     int score;
     if (leading) {
       score = (c == hint) ? (1 << 28) : 0;
@@ -643,9 +650,10 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       const bool wins = r.beats(c, w, led);
       const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
-        if (wins) {
+        if (wins && !friend_winning) {
           score = (6 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
         } else if (friend_winning) {
+          // The trick is the side's: give it points (taking it from the partner adds nothing).
           score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
@@ -659,6 +667,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
         score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b)
                      : (4 << 20) + pts * 256 + strength_rank * 4;
+        // Trumping a suit one could follow spends a trump early: after the other wins.
+        if (may_trump && r.is_trump(c) && led != r.trump && (own & seg_mask_[led]))
+          score -= 2 << 20;
       } else {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
       }

@@ -71,6 +71,20 @@ class SureCards {
   CardSet not_weaker_[64] = {};  // per card: the other cards of its suit at least as strong
 };
 
+// Quick tricks of partnership play under plain follow-suit rules (whist, bridge: follow suit if
+// able, else any card), counted as DDS does: the side on lead cashes top cards suit after suit,
+// trumps first, with ruffs by the opponents and blocked suits taken into account. Much
+// stronger than SureCards for the trick count, which is all it serves.
+class QuickTricks {
+ public:
+  // Whether the play fits: four seats in two crossed partnerships, each leader's turn free,
+  // natural suits ranked by rank, the plain follow policy, every card played.
+  static bool fits(const PlayState& s);
+  // Tricks the leader's side is sure to take from a trick boundary (0 inside a trick). Only
+  // valid where fits(s).
+  static int count(const PlayState& s);
+};
+
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
 //

@@ -203,5 +203,10 @@ CardSet trick_bonus_cards(const PlayState& state);
 int trick_bonus_bound(const PlayState& state);
 // Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
 int sure_tricks(const PlayState& state);
+// Tricks the leader's side is sure to win from a trick boundary, as the trick-count objective
+// bounds them: in partnership play under plain follow-suit rules (whist) by cashing top cards
+// suit by suit, through the partner's entries and around the opponents' ruffs; otherwise
+// sure_tricks().
+int quick_tricks(const PlayState& state);
 
 }  // namespace tricktaker

@@ -33,9 +33,15 @@ using namespace solver_detail;
 __attribute__((target("bmi2"))) std::uint64_t pext_bmi2(std::uint64_t x, std::uint64_t m) {
   return _pext_u64(x, m);
 }
+__attribute__((target("bmi2"))) std::uint64_t pdep_bmi2(std::uint64_t x, std::uint64_t m) {
+  return _pdep_u64(x, m);
+}
 const bool kHasPext = __builtin_cpu_supports("bmi2");
 #else
 std::uint64_t pext_bmi2(std::uint64_t, std::uint64_t) {
+  return 0;
+}
+std::uint64_t pdep_bmi2(std::uint64_t, std::uint64_t) {
   return 0;
 }
 const bool kHasPext = false;
@@ -136,6 +142,14 @@ class Table {
     victim->gen = gen_;
   }
   std::size_t bytes() const { return n_ * sizeof(Bucket); }
+  // The same memory in the layout of the partition search (below), which never shares a
+  // context, and so a generation, with the entries above.
+  template <class B>
+  B* as(std::size_t* count) const {
+    *count = bytes_ / sizeof(B);
+    return reinterpret_cast<B*>(buckets_);
+  }
+  std::uint16_t generation() const { return gen_; }
 
  private:
   Bucket* buckets_ = nullptr;
@@ -143,6 +157,30 @@ class Table {
   std::size_t bytes_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
+};
+
+// Partition search entries (evaluators with rank_partition(), at most 32 cards left). The key
+// is the leader and every hand's length in every suit; an entry also holds `sig`, the
+// remaining cards (in strength order, as relative ranks) whose holders its bounds rely on,
+// closed upwards within each suit, and those holders (a mask per seat of the first three; the
+// fourth holds the rest). It serves every position with the same key whose holders agree on
+// `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
+// whose holders are fixed, so any of them does what another did.
+struct PEntry {
+  std::uint64_t key;
+  std::uint32_t sig;
+  std::uint32_t seat[3];
+  std::int8_t lo;  // bounds on final - base
+  std::int8_t hi;
+  std::uint8_t best;
+  std::uint8_t depth;
+  std::uint16_t gen;
+  std::uint16_t pad;
+};
+static_assert(sizeof(PEntry) == 32, "partition entries are 32 bytes");
+
+struct alignas(64) PBucket {
+  PEntry e[4];
 };
 
 // ---------------------------------------------------------------------------------------
@@ -158,6 +196,12 @@ class Search {
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
     setup_space();
+    ranks_ = ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() &&
+             popcount(st_.rules().deck) <= 32 && st_.num_players() == 4;
+    if (ranks_) {
+      pbuckets_ = table_.as<PBucket>(&n_pbuckets_);
+      pmask_ = n_pbuckets_ - 1;
+    }
   }
 
   int node(int alpha, int beta);
@@ -174,7 +218,20 @@ class Search {
  private:
   void setup_space();
   int trick_start(int alpha, int beta);
+  int trick_start_ranks(int alpha, int beta);
   int expand(int alpha, int beta, Card hint, Card* best_out);
+  // Partition search: the card of the trick just completed that won it by rank (strength
+  // space), or 0 when no other card of its suit was in the trick.
+  CardSet trick_winner_sig() const;
+  // sig closed upwards within each suit, among the remaining cards r.
+  CardSet close_sig(CardSet sig, CardSet r) const {
+    CardSet out = 0;
+    for (int seg = 0; seg < 4; ++seg) {
+      const CardSet m = sig & seg_mask_[seg];
+      if (m) out |= seg_mask_[seg] & ~((1ULL << __builtin_ctzll(m)) - 1);
+    }
+    return out & r;
+  }
   std::uint64_t canonical_key(CardSet identity_s, CardSet r) const;
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
@@ -191,6 +248,13 @@ class Search {
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
   bool split_ = false;  // the evaluator's trick_start() comes in two steps
   bool every_card_played_ = true;
+  // Partition search (see PEntry): sig_ is the result's cards (strength space) of the node
+  // that returned last.
+  bool ranks_ = false;
+  CardSet sig_ = 0;
+  PBucket* pbuckets_ = nullptr;
+  std::size_t n_pbuckets_ = 0;
+  std::size_t pmask_ = 0;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -351,7 +415,8 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
 
 int Search::node(int alpha, int beta) {
   ++nodes_;
-  if (st_.trick_len() == 0) return trick_start(alpha, beta);
+  if (st_.trick_len() == 0)
+    return ranks_ ? trick_start_ranks(alpha, beta) : trick_start(alpha, beta);
   Card best;
   return expand(alpha, beta, kNoCard, &best);
 }
@@ -429,6 +494,123 @@ int Search::trick_start(int alpha, int beta) {
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }
   table_.store(key, new_lo - base, new_hi - base, best_index, total_left);
+  return v;
+}
+
+CardSet Search::trick_winner_sig() const {
+  const TrickRecord& t = st_.trick_record(st_.tricks_played() - 1);
+  const RulesTable& r = st_.rules();
+  Card w = kNoCard;
+  for (int i = t.first; i < t.first + t.size; ++i)
+    if (st_.history_player(i) == t.winner) w = st_.history_card(i);
+  int same = 0;
+  for (int i = t.first; i < t.first + t.size; ++i)
+    same += r.effective_suit[st_.history_card(i)] == r.effective_suit[w];
+  return same >= 2 ? bit(spos_[w]) : 0;
+}
+
+int Search::trick_start_ranks(int alpha, int beta) {
+  sig_ = 0;
+  if (st_.is_terminal()) return ev_.terminal(st_);
+  const int n = st_.trick_size();
+  const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
+  if (total_left == n) {
+    for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
+    const int v = ev_.terminal(st_);
+    sig_ = trick_winner_sig();
+    for (int i = 0; i < n; ++i) undo();
+    return v;
+  }
+  CardSet r = 0;
+  for (int p = 0; p < 4; ++p) r |= sh_[p];
+  std::uint64_t lens = 0;
+  for (int p = 0; p < 4; ++p)
+    for (int seg = 0; seg < 4; ++seg)
+      lens = lens << 4 | static_cast<std::uint64_t>(popcount(sh_[p] & seg_mask_[seg]));
+  const std::uint64_t key =
+      combine(combine(0x5851F42D4C957F2DULL, lens),
+              static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+  PBucket& bucket = pbuckets_[key & pmask_];
+  __builtin_prefetch(&bucket);
+  __builtin_prefetch(reinterpret_cast<const char*>(&bucket) + 64);
+  const int base = ev_.base(st_);
+  int lo, hi;
+  CardSet sig_lo, sig_hi;
+  ev_.trick_bounds_sig(st_, base, &lo, &hi, &sig_lo, &sig_hi);
+  if (lo >= beta) {
+    sig_ = to_space(sig_lo);
+    return lo;
+  }
+  if (hi <= alpha) {
+    sig_ = to_space(sig_hi);
+    return hi;
+  }
+  std::uint32_t seat[3];
+  for (int p = 0; p < 3; ++p) seat[p] = static_cast<std::uint32_t>(pext_bmi2(sh_[p], r));
+  const std::uint16_t gen = table_.generation();
+  Card hint = kNoCard;
+  for (const PEntry& e : bucket.e) {
+    if (e.key != key || e.gen != gen) continue;
+    if (((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & e.sig) continue;
+    if (base + e.lo >= beta) {
+      sig_ = pdep_bmi2(e.sig, r);
+      return base + e.lo;
+    }
+    if (base + e.hi <= alpha) {
+      sig_ = pdep_bmi2(e.sig, r);
+      return base + e.hi;
+    }
+    if (hint == kNoCard && e.best != 0xFF) {
+      CardSet m = r;
+      for (int i = 0; i < e.best && m; ++i) m &= m - 1;
+      if (m) {
+        const Card c = scard_[__builtin_ctzll(m)];
+        if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
+      }
+    }
+  }
+  Card best = kNoCard;
+  const int v = expand(alpha, beta, hint, &best);
+  const CardSet sig = sig_;
+  const int left = total_left / n;
+  int new_lo = 0, new_hi = left;
+  if (v <= alpha) {
+    new_hi = v - base;
+  } else if (v >= beta) {
+    new_lo = v - base;
+  } else {
+    new_lo = new_hi = v - base;
+  }
+  const std::uint32_t sig_rel = static_cast<std::uint32_t>(pext_bmi2(close_sig(sig, r), r));
+  std::uint8_t best_index = 0xFF;
+  if (best != kNoCard)
+    best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << spos_[best]) - 1)));
+  // The same class of positions: tighten its bounds; else replace an old or the cheapest entry.
+  PEntry* victim = nullptr;
+  for (PEntry& e : bucket.e) {
+    if (e.gen == gen && e.key == key && e.sig == sig_rel &&
+        !(((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & sig_rel)) {
+      new_lo = std::max<int>(new_lo, e.lo);
+      new_hi = std::min<int>(new_hi, e.hi);
+      if (new_lo > new_hi) new_lo = new_hi = v - base;
+      victim = &e;
+      break;
+    }
+    if (e.gen != gen) {
+      if (!victim || victim->gen == gen) victim = &e;
+    } else if (!victim || (victim->gen == gen && e.depth < victim->depth)) {
+      victim = &e;
+    }
+  }
+  victim->key = key;
+  victim->sig = sig_rel;
+  for (int p = 0; p < 3; ++p) victim->seat[p] = seat[p] & sig_rel;
+  victim->lo = static_cast<std::int8_t>(new_lo);
+  victim->hi = static_cast<std::int8_t>(new_hi);
+  victim->best = best_index;
+  victim->depth = static_cast<std::uint8_t>(total_left);
+  victim->gen = gen;
+  sig_ = sig;
   return v;
 }
 
@@ -596,27 +778,40 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   if (st_.folding() && st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
+  const bool completes = st_.trick_len() == st_.trick_size() - 1;
+  CardSet sig = 0;
   for (int i = 0; i < n; ++i) {
     const Card c = moves[i];
     play(c);
     const int v = node(alpha, beta);
+    CardSet child_sig = 0;
+    if (ranks_) child_sig = completes ? sig_ | trick_winner_sig() : sig_;
     undo();
     if (maxing) {
       if (v > best) {
         best = v;
         best_card = c;
       }
-      if (best >= beta) break;
+      if (best >= beta) {
+        // A cut: this card alone proves the bound.
+        sig = child_sig;
+        break;
+      }
       if (best > alpha) alpha = best;
     } else {
       if (v < best) {
         best = v;
         best_card = c;
       }
-      if (best <= alpha) break;
+      if (best <= alpha) {
+        sig = child_sig;
+        break;
+      }
       if (best < beta) beta = best;
     }
+    sig |= child_sig;
   }
+  sig_ = sig;
   if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;

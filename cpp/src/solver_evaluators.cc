@@ -281,8 +281,8 @@ struct QtHands {
 // highest card, which must beat the highest card of each opponent who still holds the suit
 // (the opponents follow low, so a short holding is gone after as many rounds); the partner
 // follows with its lowest card below it. *blocked: the next round is won but the partner may
-// have to overtake.
-inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked) {
+// have to overtake. *used: the leader's cards of the rounds counted (and of that next round).
+inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked, unsigned* used) {
   *blocked = false;
   unsigned lead = h.lead[s], part = h.part[s];
   const int len0 = h.opp_len[0][s], len1 = h.opp_len[1][s];
@@ -292,6 +292,7 @@ inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked) {
   while (lead && r < limit) {
     const int a = top_rank(lead);
     if ((len0 > r && top0 > a) || (len1 > r && top1 > a)) break;
+    *used |= 1u << a;
     if (part) {
       if (__builtin_ctz(part) > a) {
         *blocked = true;
@@ -305,13 +306,14 @@ inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked) {
   return r;
 }
 
-// The tricks of the cashing line from the leader of `h`.
-int keep_line(const QtHands& h, int trump) {
+// The tricks of the cashing line from the leader of `h`; `used` collects per suit the cards
+// whose rank the count relies on (every other card of a suit only by its holder's length).
+int keep_line(const QtHands& h, int trump, unsigned used[4]) {
   int limit[4] = {99, 99, 99, 99};
   int total = 0;
   bool blocked;
   if (trump >= 0) {
-    total = keep_rounds(h, trump, 99, &blocked);
+    total = keep_rounds(h, trump, 99, &blocked, &used[trump]);
     for (int y = 0; y < 2; ++y)
       if (h.opp_len[y][trump] > total)
         for (int s = 0; s < 4; ++s) limit[s] = std::min(limit[s], h.opp_len[y][s]);
@@ -319,7 +321,7 @@ int keep_line(const QtHands& h, int trump) {
   int bonus = 0;
   for (int s = 0; s < 4; ++s) {
     if (s == trump || !h.lead[s]) continue;
-    total += keep_rounds(h, s, limit[s], &blocked);
+    total += keep_rounds(h, s, limit[s], &blocked, &used[s]);
     if (blocked) bonus = 1;
   }
   return total + bonus;
@@ -352,7 +354,8 @@ bool QuickTricks::fits(const PlayState& s) {
   return r.trump_cards == trumps;
 }
 
-int QuickTricks::count(const PlayState& s) {
+int QuickTricks::count(const PlayState& s, CardSet* sig) {
+  if (sig) *sig = 0;
   if (s.trick_len() != 0 || s.is_terminal()) return 0;
   const int leader = s.leader();
   const int trump = s.rules().trump;
@@ -369,7 +372,14 @@ int QuickTricks::count(const PlayState& s) {
     }
   }
   const bool opp_trumps = trump >= 0 && (h.opp_len[0][trump] || h.opp_len[1][trump]);
-  int best = keep_line(h, trump);
+  unsigned used[4] = {0, 0, 0, 0};
+  int best = keep_line(h, trump, used);
+  auto to_cards = [](const unsigned u[4]) {
+    CardSet c = 0;
+    for (int suit = 0; suit < 4; ++suit) c |= static_cast<CardSet>(u[suit]) << (16 * suit);
+    return c;
+  };
+  if (sig) *sig = to_cards(used);
   const int cards = popcount(hl);
   if (best >= cards) return best;
   // Cross to the partner: the leader's lowest card of a suit to the partner's top card, which
@@ -396,7 +406,13 @@ int QuickTricks::count(const PlayState& s) {
     }
     t.lead[e] &= ~(1u << top);
     t.part[e] &= t.part[e] - 1;
-    best = std::max(best, 1 + keep_line(t, trump));
+    unsigned t_used[4] = {0, 0, 0, 0};
+    t_used[e] = 1u << top;
+    const int n = 1 + keep_line(t, trump, t_used);
+    if (n > best) {
+      best = n;
+      if (sig) *sig = to_cards(t_used);
+    }
     if (best >= cards) break;
   }
   return best;
@@ -408,6 +424,13 @@ class TricksEvaluator final : public EvaluatorBase {
  public:
   TricksEvaluator(const PlayState& s, int side)
       : EvaluatorBase(s, side), quick_(QuickTricks::fits(s)) {}
+  bool rank_partition() const override { return quick_; }
+  void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
+                        CardSet* sig_hi) const override {
+    *lo = base;
+    *hi = base + s.total_tricks() - s.tricks_played();
+    quick_bounds(s, lo, hi, sig_lo, sig_hi);
+  }
   bool split_trick_start() const override { return true; }
   int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
   int base(const PlayState& s) const override { return tricks_of(s, mine_); }
@@ -437,7 +460,11 @@ class TricksEvaluator final : public EvaluatorBase {
 
   // The bounds where QuickTricks fits: its count for the side on lead, and for either side
   // its trumps above every trump of the other side (two may fall in one trick).
-  void quick_bounds(const PlayState& s, int* lo, int* hi) const {
+  void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
+                    CardSet* sig_hi = nullptr) const {
+    CardSet sig_mine = 0, sig_theirs = 0;
+    if (sig_lo) *sig_lo = 0;
+    if (sig_hi) *sig_hi = 0;
     if (s.is_terminal()) return;
     int sure_mine = 0, sure_theirs = 0;
     if (rules_.trump >= 0) {
@@ -452,19 +479,29 @@ class TricksEvaluator final : public EvaluatorBase {
         }
       }
       auto above = [](unsigned a, unsigned b) {
-        return __builtin_popcount(b ? a & ~((2u << (31 - __builtin_clz(b))) - 1) : a);
+        return b ? a & ~((2u << (31 - __builtin_clz(b))) - 1) : a;
       };
-      sure_mine = (above(t_mine, t_theirs) + 1) / 2;
-      sure_theirs = (above(t_theirs, t_mine) + 1) / 2;
+      const unsigned top_mine = above(t_mine, t_theirs), top_theirs = above(t_theirs, t_mine);
+      sure_mine = (__builtin_popcount(top_mine) + 1) / 2;
+      sure_theirs = (__builtin_popcount(top_theirs) + 1) / 2;
+      sig_mine = static_cast<CardSet>(top_mine) << sh;
+      sig_theirs = static_cast<CardSet>(top_theirs) << sh;
     }
-    const int q = QuickTricks::count(s);
+    CardSet sig_q = 0;
+    const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr);
     if ((mine_ >> s.leader()) & 1) {
-      sure_mine = std::max(sure_mine, q);
-    } else {
-      sure_theirs = std::max(sure_theirs, q);
+      if (q > sure_mine) {
+        sure_mine = q;
+        sig_mine = sig_q;
+      }
+    } else if (q > sure_theirs) {
+      sure_theirs = q;
+      sig_theirs = sig_q;
     }
     *lo += sure_mine;
     *hi -= sure_theirs;
+    if (sig_lo) *sig_lo = sig_mine;
+    if (sig_hi) *sig_hi = sig_theirs;
   }
 
   bool quick_;  // QuickTricks fits the play
@@ -692,7 +729,7 @@ int sure_tricks(const PlayState& s) {
 
 int quick_tricks(const PlayState& s) {
   if (!solver_detail::QuickTricks::fits(s)) return sure_tricks(s);
-  return std::max(sure_tricks(s), solver_detail::QuickTricks::count(s));
+  return std::max(sure_tricks(s), solver_detail::QuickTricks::count(s, nullptr));
 }
 
 }  // namespace tricktaker

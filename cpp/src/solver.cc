@@ -219,6 +219,8 @@ class Search {
   void setup_space();
   int trick_start(int alpha, int beta);
   int trick_start_ranks(int alpha, int beta);
+  // The moves of the node; kRanks: the partition search's bookkeeping (sig_) too.
+  template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
   // Partition search: the card of the trick just completed that won it by rank (strength
   // space), or 0 when no other card of its suit was in the trick.
@@ -418,7 +420,8 @@ int Search::node(int alpha, int beta) {
   if (st_.trick_len() == 0)
     return ranks_ ? trick_start_ranks(alpha, beta) : trick_start(alpha, beta);
   Card best;
-  return expand(alpha, beta, kNoCard, &best);
+  return ranks_ ? expand<true>(alpha, beta, kNoCard, &best)
+                : expand<false>(alpha, beta, kNoCard, &best);
 }
 
 int Search::trick_start(int alpha, int beta) {
@@ -476,7 +479,7 @@ int Search::trick_start(int alpha, int beta) {
   const CardSet saved_identity = identity_s_;
   identity_s_ = identity;
   Card best = kNoCard;
-  const int v = expand(alpha, beta, hint, &best);
+  const int v = expand<false>(alpha, beta, hint, &best);
   identity_s_ = saved_identity;
 
   int new_lo = lo, new_hi = hi;
@@ -570,7 +573,7 @@ int Search::trick_start_ranks(int alpha, int beta) {
     }
   }
   Card best = kNoCard;
-  const int v = expand(alpha, beta, hint, &best);
+  const int v = expand<true>(alpha, beta, hint, &best);
   const CardSet sig = sig_;
   const int left = total_left / n;
   int new_lo = 0, new_hi = left;
@@ -764,6 +767,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   return n;
 }
 
+template <bool kRanks>
 int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
@@ -778,14 +782,14 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   if (st_.folding() && st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
-  const bool completes = st_.trick_len() == st_.trick_size() - 1;
-  CardSet sig = 0;
+  [[maybe_unused]] const bool completes = st_.trick_len() == st_.trick_size() - 1;
+  [[maybe_unused]] CardSet sig = 0;
   for (int i = 0; i < n; ++i) {
     const Card c = moves[i];
     play(c);
     const int v = node(alpha, beta);
     CardSet child_sig = 0;
-    if (ranks_) child_sig = completes ? sig_ | trick_winner_sig() : sig_;
+    if constexpr (kRanks) child_sig = completes ? sig_ | trick_winner_sig() : sig_;
     undo();
     if (maxing) {
       if (v > best) {
@@ -794,7 +798,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       }
       if (best >= beta) {
         // A cut: this card alone proves the bound.
-        sig = child_sig;
+        if constexpr (kRanks) sig = child_sig;
         break;
       }
       if (best > alpha) alpha = best;
@@ -804,14 +808,14 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
         best_card = c;
       }
       if (best <= alpha) {
-        sig = child_sig;
+        if constexpr (kRanks) sig = child_sig;
         break;
       }
       if (best < beta) beta = best;
     }
-    sig |= child_sig;
+    if constexpr (kRanks) sig |= child_sig;
   }
-  sig_ = sig;
+  if constexpr (kRanks) sig_ = sig;
   if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;

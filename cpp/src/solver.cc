@@ -784,12 +784,41 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   Card best_card = kNoCard;
   [[maybe_unused]] const bool completes = st_.trick_len() == st_.trick_size() - 1;
   [[maybe_unused]] CardSet sig = 0;
+  // Partition search: the suits in which a card below every card the results so far relied on
+  // was searched. Another such card of the suit leads to a position of the same class (the
+  // two differ only below the lowest relied-on card), so it is skipped.
+  [[maybe_unused]] unsigned small_done = 0;
+  [[maybe_unused]] CardSet occupied = 0;
+  if constexpr (kRanks) {
+    for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
+    for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
+  }
   for (int i = 0; i < n; ++i) {
     const Card c = moves[i];
+    if constexpr (kRanks) {
+      const int seg = seg_[spos_[c]];
+      const CardSet m = sig & seg_mask_[seg];
+      if (((small_done >> seg) & 1) && (!m || spos_[c] < __builtin_ctzll(m))) continue;
+    }
     play(c);
     const int v = node(alpha, beta);
     CardSet child_sig = 0;
-    if constexpr (kRanks) child_sig = completes ? sig_ | trick_winner_sig() : sig_;
+    if constexpr (kRanks) {
+      child_sig = completes ? sig_ | trick_winner_sig() : sig_;
+      // The card stands for the cards of the mover directly below it (generate() searches one
+      // of them): the others lead to the same positions but for the two swapped, so when one
+      // of them counts, all do.
+      const int b = spos_[c];
+      CardSet group = bit(static_cast<Card>(b));
+      CardSet below = occupied & seg_mask_[seg_[b]] & ((1ULL << b) - 1);
+      while (below) {
+        const int u = 63 - __builtin_clzll(below);
+        if (!((sh_[me] >> u) & 1)) break;
+        group |= bit(static_cast<Card>(u));
+        below &= ~bit(static_cast<Card>(u));
+      }
+      if (child_sig & group) child_sig |= group;
+    }
     undo();
     if (maxing) {
       if (v > best) {
@@ -813,7 +842,12 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       }
       if (best < beta) beta = best;
     }
-    if constexpr (kRanks) sig |= child_sig;
+    if constexpr (kRanks) {
+      sig |= child_sig;
+      const int seg = seg_[spos_[c]];
+      const CardSet m = sig & seg_mask_[seg];
+      if (!m || spos_[c] < __builtin_ctzll(m)) small_done |= 1u << seg;
+    }
   }
   if constexpr (kRanks) sig_ = sig;
   if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {

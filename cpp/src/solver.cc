@@ -869,7 +869,12 @@ int Search::mtd(int guess, int lower, int upper) {
     } else {
       lower = g;
     }
-    beta = lower + (upper - lower + 1) / 2;
+    if (ranks_) {
+      // Trick counts: the guess is close, so step from it.
+      beta = g < beta ? upper : lower + 1;
+    } else {
+      beta = lower + (upper - lower + 1) / 2;
+    }
   }
   return lower;
 }

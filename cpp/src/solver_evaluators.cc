@@ -425,6 +425,37 @@ class TricksEvaluator final : public EvaluatorBase {
   TricksEvaluator(const PlayState& s, int side)
       : EvaluatorBase(s, side), quick_(QuickTricks::fits(s)) {}
   bool rank_partition() const override { return quick_; }
+  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    if (!quick_ || s.is_terminal()) return EvaluatorBase::guess(s, in_play, base, lo, hi);
+    // A first guess for the zero-window driver (whist), fitted to solved deals: the side's
+    // share of the high cards (4-3-2-1 for the top four of each suit still in play) and of the
+    // trumps, a little for having the lead.
+    int hcp = 0, total = 0, trumps = 0, all_trumps = 0;
+    for (int suit = 0; suit < 4; ++suit) {
+      unsigned all = 0, mine = 0;
+      for (int p = 0; p < 4; ++p) {
+        const unsigned lane = static_cast<unsigned>(s.hand(p) >> (16 * suit)) & 0xFFFF;
+        all |= lane;
+        if ((mine_ >> p) & 1) mine |= lane;
+      }
+      if (suit == rules_.trump) {
+        trumps = __builtin_popcount(mine);
+        all_trumps = __builtin_popcount(all);
+      }
+      for (int points = 4; points > 0 && all; --points) {
+        const unsigned top = 1u << (31 - __builtin_clz(all));
+        total += points;
+        if (mine & top) hcp += points;
+        all &= ~top;
+      }
+    }
+    const int left = s.total_tricks() - s.tricks_played();
+    double est = left * 0.5;
+    if (total) est += 1.45 * left * (static_cast<double>(hcp) / total - 0.5);
+    if (all_trumps) est += 1.1 * left * (static_cast<double>(trumps) / all_trumps - 0.5);
+    if ((mine_ >> s.leader()) & 1) est += 0.05 * left;
+    return std::clamp(base + static_cast<int>(est + 0.5), lo, hi);
+  }
   void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
                         CardSet* sig_hi) const override {
     *lo = base;

@@ -426,7 +426,9 @@ class TricksEvaluator final : public EvaluatorBase {
       : EvaluatorBase(s, side), quick_(QuickTricks::fits(s)) {}
   bool rank_partition() const override { return quick_; }
   int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
-    if (!quick_ || s.is_terminal()) return EvaluatorBase::guess(s, in_play, base, lo, hi);
+    // Fitted on 32-card deals; elsewhere the middle of the bounds does as well.
+    if (!quick_ || s.is_terminal() || popcount(rules_.deck) > 32)
+      return EvaluatorBase::guess(s, in_play, base, lo, hi);
     // A first guess for the zero-window driver (whist), fitted to solved deals: the side's
     // share of the high cards (4-3-2-1 for the top four of each suit still in play) and of the
     // trumps, a little for having the lead.

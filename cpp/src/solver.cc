@@ -166,21 +166,24 @@ class Table {
 // fourth holds the rest). It serves every position with the same key whose holders agree on
 // `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
 // whose holders are fixed, so any of them does what another did.
+// Mask: one bit per remaining card, 32 bits while at most 32 cards are left, else 64.
+template <class Mask>
 struct PEntry {
   std::uint64_t key;
-  std::uint32_t sig;
-  std::uint32_t seat[3];
+  Mask sig;
+  Mask seat[3];
   std::int8_t lo;  // bounds on final - base
   std::int8_t hi;
   std::uint8_t best;
   std::uint8_t depth;
   std::uint16_t gen;
-  std::uint16_t pad;
 };
-static_assert(sizeof(PEntry) == 32, "partition entries are 32 bytes");
+static_assert(sizeof(PEntry<std::uint32_t>) == 32, "narrow entries are 32 bytes");
+static_assert(sizeof(PEntry<std::uint64_t>) == 48, "wide entries are 48 bytes");
 
+template <class Mask>
 struct alignas(64) PBucket {
-  PEntry e[4];
+  PEntry<Mask> e[4];
 };
 
 // ---------------------------------------------------------------------------------------
@@ -196,11 +199,12 @@ class Search {
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
     setup_space();
-    ranks_ = ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() &&
-             popcount(st_.rules().deck) <= 32 && st_.num_players() == 4;
+    ranks_ =
+        ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() && st_.num_players() == 4;
     if (ranks_) {
-      pbuckets_ = table_.as<PBucket>(&n_pbuckets_);
-      pmask_ = n_pbuckets_ - 1;
+      wide_deck_ = popcount(st_.rules().deck) > 32;
+      narrow_ = table_.as<PBucket<std::uint32_t>>(&n_narrow_);
+      wide_ = table_.as<PBucket<std::uint64_t>>(&n_wide_);
     }
   }
 
@@ -218,7 +222,8 @@ class Search {
  private:
   void setup_space();
   int trick_start(int alpha, int beta);
-  int trick_start_ranks(int alpha, int beta);
+  template <class Mask>
+  int trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::size_t n_buckets);
   // The moves of the node; kRanks: the partition search's bookkeeping (sig_) too.
   template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
@@ -253,10 +258,11 @@ class Search {
   // Partition search (see PEntry): sig_ is the result's cards (strength space) of the node
   // that returned last.
   bool ranks_ = false;
+  bool wide_deck_ = false;  // more than 32 cards: wide entries
   CardSet sig_ = 0;
-  PBucket* pbuckets_ = nullptr;
-  std::size_t n_pbuckets_ = 0;
-  std::size_t pmask_ = 0;
+  PBucket<std::uint32_t>* narrow_ = nullptr;
+  PBucket<std::uint64_t>* wide_ = nullptr;
+  std::size_t n_narrow_ = 0, n_wide_ = 0;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -417,8 +423,12 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r) const {
 
 int Search::node(int alpha, int beta) {
   ++nodes_;
-  if (st_.trick_len() == 0)
-    return ranks_ ? trick_start_ranks(alpha, beta) : trick_start(alpha, beta);
+  if (st_.trick_len() == 0) {
+    if (!ranks_) return trick_start(alpha, beta);
+    // The two layouts share the memory; a deck of more than 32 cards uses the wide one.
+    if (wide_deck_) return trick_start_ranks(alpha, beta, wide_, n_wide_);
+    return trick_start_ranks(alpha, beta, narrow_, n_narrow_);
+  }
   Card best;
   return ranks_ ? expand<true>(alpha, beta, kNoCard, &best)
                 : expand<false>(alpha, beta, kNoCard, &best);
@@ -512,7 +522,8 @@ CardSet Search::trick_winner_sig() const {
   return same >= 2 ? bit(spos_[w]) : 0;
 }
 
-int Search::trick_start_ranks(int alpha, int beta) {
+template <class Mask>
+int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::size_t n_buckets) {
   sig_ = 0;
   if (st_.is_terminal()) return ev_.terminal(st_);
   const int n = st_.trick_size();
@@ -530,12 +541,29 @@ int Search::trick_start_ranks(int alpha, int beta) {
   for (int p = 0; p < 4; ++p)
     for (int seg = 0; seg < 4; ++seg)
       lens = lens << 4 | static_cast<std::uint64_t>(popcount(sh_[p] & seg_mask_[seg]));
-  const std::uint64_t key =
-      combine(combine(0x5851F42D4C957F2DULL, lens),
-              static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
-  PBucket& bucket = pbuckets_[key & pmask_];
+  std::uint64_t key = combine(combine(0x5851F42D4C957F2DULL, lens),
+                              static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+  if constexpr (sizeof(Mask) == 8) {
+    // Long decks: far more positions share their suit lengths than a bucket holds, so the
+    // holders of the top four cards of each suit join the key (entries serve fewer positions,
+    // but stay in the table; four measured best on full 52-card deals).
+    std::uint64_t tops = 0;
+    for (int seg = 0; seg < 4; ++seg) {
+      CardSet m = r & seg_mask_[seg];
+      for (int k = 0; k < 4 && m; ++k) {
+        const int b = 63 - __builtin_clzll(m);
+        tops = tops << 2 | owner_[b];
+        m &= ~bit(static_cast<Card>(b));
+      }
+      tops = tops << 1 | 1;
+    }
+    key = combine(key, tops);
+  }
+  PBucket<Mask>& bucket =
+      buckets[static_cast<std::size_t>((static_cast<unsigned __int128>(key) * n_buckets) >> 64)];
   __builtin_prefetch(&bucket);
-  __builtin_prefetch(reinterpret_cast<const char*>(&bucket) + 64);
+  for (std::size_t line = 64; line < sizeof(bucket); line += 64)
+    __builtin_prefetch(reinterpret_cast<const char*>(&bucket) + line);
   const int base = ev_.base(st_);
   int lo, hi;
   CardSet sig_lo, sig_hi;
@@ -548,11 +576,11 @@ int Search::trick_start_ranks(int alpha, int beta) {
     sig_ = to_space(sig_hi);
     return hi;
   }
-  std::uint32_t seat[3];
-  for (int p = 0; p < 3; ++p) seat[p] = static_cast<std::uint32_t>(pext_bmi2(sh_[p], r));
+  Mask seat[3];
+  for (int p = 0; p < 3; ++p) seat[p] = static_cast<Mask>(pext_bmi2(sh_[p], r));
   const std::uint16_t gen = table_.generation();
   Card hint = kNoCard;
-  for (const PEntry& e : bucket.e) {
+  for (const PEntry<Mask>& e : bucket.e) {
     if (e.key != key || e.gen != gen) continue;
     if (((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & e.sig) continue;
     if (base + e.lo >= beta) {
@@ -584,13 +612,13 @@ int Search::trick_start_ranks(int alpha, int beta) {
   } else {
     new_lo = new_hi = v - base;
   }
-  const std::uint32_t sig_rel = static_cast<std::uint32_t>(pext_bmi2(close_sig(sig, r), r));
+  const Mask sig_rel = static_cast<Mask>(pext_bmi2(close_sig(sig, r), r));
   std::uint8_t best_index = 0xFF;
   if (best != kNoCard)
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << spos_[best]) - 1)));
   // The same class of positions: tighten its bounds; else replace an old or the cheapest entry.
-  PEntry* victim = nullptr;
-  for (PEntry& e : bucket.e) {
+  PEntry<Mask>* victim = nullptr;
+  for (PEntry<Mask>& e : bucket.e) {
     if (e.gen == gen && e.key == key && e.sig == sig_rel &&
         !(((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & sig_rel)) {
       new_lo = std::max<int>(new_lo, e.lo);

@@ -425,6 +425,9 @@ class TricksEvaluator final : public EvaluatorBase {
   TricksEvaluator(const PlayState& s, int side)
       : EvaluatorBase(s, side), quick_(QuickTricks::fits(s)) {}
   bool rank_partition() const override { return quick_; }
+  // The partition search keeps its entries in a layout of its own: never share a context
+  // with the plain one.
+  std::uint64_t context_key() const override { return quick_ ? 0x9A27 : 0; }
   int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
     // Fitted on 32-card deals; elsewhere the middle of the bounds does as well.
     if (!quick_ || s.is_terminal() || popcount(rules_.deck) > 32)

@@ -159,14 +159,15 @@ class Table {
   std::uint16_t gen_ = 1;
 };
 
-// Partition search entries (evaluators with rank_partition(), at most 32 cards left). The key
-// is the leader and every hand's length in every suit; an entry also holds `sig`, the
+// Partition search entries (evaluators with rank_partition()). The key is the leader and every
+// hand's length in every suit (for decks of more than 32 cards also the holders of each
+// suit's top four cards); an entry also holds `sig`, the
 // remaining cards (in strength order, as relative ranks) whose holders its bounds rely on,
 // closed upwards within each suit, and those holders (a mask per seat of the first three; the
 // fourth holds the rest). It serves every position with the same key whose holders agree on
 // `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
 // whose holders are fixed, so any of them does what another did.
-// Mask: one bit per remaining card, 32 bits while at most 32 cards are left, else 64.
+// Mask: one bit per remaining card, 32 bits for decks of at most 32 cards, else 64.
 template <class Mask>
 struct PEntry {
   std::uint64_t key;

@@ -587,3 +587,90 @@ def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
         side = rng.randrange(2)
         score = partial(credited if kind == POINTS else tricks_of, team=side)
         check_position(state, K.Objective(kind=kind, side=side), side, score, 0)
+
+
+# --- quick tricks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pbn", "trump", "leader", "want"),
+    [
+        # West cashes the king of trumps, which fells South's queen; the jack is then high.
+        ("N:A..J. ..98. Q.Q.. .KJ..", 1, 3, 2),
+        # North crosses to South's spade ace and South runs the spades.
+        ("N:7.7.7. ..AKQ. AKQ... ...AKQ", -1, 0, 3),
+        # East ruffs the first heart: North's top hearts are no sure tricks.
+        ("N:.AKQ.. A..AK. ...987 .987..", 0, 0, 0),
+    ],
+)
+def test_quick_tricks_examples(pbn: str, trump: int, leader: int, want: int) -> None:
+    state = K.whist_state(K.parse_pbn(pbn), trump, leader, 8)
+    assert K.quick_tricks(state) == want
+    assert want <= K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    ranks=st.integers(3, 13),
+    strain=st.integers(-1, 3),
+    tricks_left=st.integers(1, 5),
+)
+def test_quick_tricks_never_exceed_the_value(
+    seed: int, ranks: int, strain: int, tricks_left: int
+) -> None:
+    """The quick tricks of the side on lead are a lower bound of its double-dummy tricks: by
+    brute force on short endings, by the solver (itself checked against brute force) on longer
+    ones."""
+    rng = random.Random(seed)
+    tricks_left = min(tricks_left, ranks)
+    state = K.whist_state(deal_hands(rng, deck_cards(ranks)), strain, rng.randrange(4), ranks)
+    play_randomly(rng, state, 4 * tricks_left)
+    side = state.side(state.leader)
+    q = K.quick_tricks(state)
+    assert 0 <= q <= tricks_left
+    if tricks_left <= 2:
+        want = minimax(state, side, partial(tricks_of, team=side)) - state.side_tricks(side)
+    else:
+        want = K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS, side=side))
+    assert q <= want
+
+
+# --- partition search --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("pbn", "trump", "leader"),
+    [
+        # West's touching club honours stand for each other: an entry stored after the king won
+        # must not serve a position where West's lower club lets East's jack win.
+        ("N:..J98.T J..K.J9 K.9..A7 .8..KQ8", 3, 2),
+        ("N:T7.Q.AJ98.T QJ9.J.KQ.J9 AK.AK9.7.A7 8.T87.T.KQ8", 3, 3),
+        ("N:.T9.AT9.T8 A7.A8.QJ7. KJT.KJ7.K. Q98.Q.8.QJ", -1, 1),
+    ],
+)
+def test_partition_search_endings(pbn: str, trump: int, leader: int) -> None:
+    state = K.whist_state(K.parse_pbn(pbn), trump, leader, 8)
+    side = state.side(leader)
+    if bin(state.hand(0)).count("1") <= 4:
+        want = minimax(state, side, partial(tricks_of, team=side))
+    else:
+        pytest.importorskip("endplay")
+        want = dds_tricks(K.format_pbn([state.hand(p) for p in range(4)]), trump % 5, leader)
+    assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS)) == want
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whist_positions_of_a_warm_table_equal_dds(seed: int) -> None:
+    """Positions from random deals at every stage, solved by one solver (its table shared
+    between them), against DDS at trick boundaries."""
+    pytest.importorskip("endplay")
+    rng = random.Random(300 + seed)
+    solver = K.Solver(memory_mb=4)
+    for _ in range(60):
+        strain = rng.randrange(5)
+        state = K.whist_state(deal_hands(rng, deck_cards(8)), strain if strain < 4 else -1, 3, 8)
+        play_randomly(rng, state, 32 - 4 * rng.randrange(7))
+        hands = [state.hand(p) for p in range(4)]
+        want = dds_tricks(K.format_pbn(hands), strain, state.to_move)
+        assert solver.value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(hands)

@@ -176,6 +176,9 @@ void bind_solver(py::module_& m) {
         return whist_state(to_hands(hands), trump, leader, ranks_per_suit);
       },
       py::arg("hands"), py::arg("trump"), py::arg("leader"), py::arg("ranks_per_suit") = 13);
+  m.def("quick_tricks", &quick_tricks, py::arg("state"),
+        "Tricks the leader's side is sure to win from a trick boundary (the bound the solver "
+        "uses for trick counts).");
   m.def(
       "whist_dd_table",
       [](const std::vector<CardSet>& hands, int ranks_per_suit, Solver& solver) {

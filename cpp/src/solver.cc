@@ -33,9 +33,15 @@ using namespace solver_detail;
 __attribute__((target("bmi2"))) std::uint64_t pext_bmi2(std::uint64_t x, std::uint64_t m) {
   return _pext_u64(x, m);
 }
+__attribute__((target("bmi2"))) std::uint64_t pdep_bmi2(std::uint64_t x, std::uint64_t m) {
+  return _pdep_u64(x, m);
+}
 const bool kHasPext = __builtin_cpu_supports("bmi2");
 #else
 std::uint64_t pext_bmi2(std::uint64_t, std::uint64_t) {
+  return 0;
+}
+std::uint64_t pdep_bmi2(std::uint64_t, std::uint64_t) {
   return 0;
 }
 const bool kHasPext = false;
@@ -168,6 +174,14 @@ class Table {
     victim->gen = gen_;
   }
   std::size_t bytes() const { return n_ * sizeof(Bucket); }
+  // The same memory in the layout of the partition search (below), which never shares a
+  // context, and so a generation, with the entries above.
+  template <class B>
+  B* as(std::size_t* count) const {
+    *count = bytes_ / sizeof(B);
+    return reinterpret_cast<B*>(buckets_);
+  }
+  std::uint16_t generation() const { return gen_; }
 
  private:
   Bucket* buckets_ = nullptr;
@@ -175,6 +189,34 @@ class Table {
   std::size_t bytes_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
+};
+
+// Partition search entries (evaluators with rank_partition()). The key is the leader and every
+// hand's length in every suit (for decks of more than 32 cards also the holders of each
+// suit's top four cards); an entry also holds `sig`, the
+// remaining cards (in strength order, as relative ranks) whose holders its bounds rely on,
+// closed upwards within each suit, and those holders (a mask per seat of the first three; the
+// fourth holds the rest). It serves every position with the same key whose holders agree on
+// `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
+// whose holders are fixed, so any of them does what another did.
+// Mask: one bit per remaining card, 32 bits for decks of at most 32 cards, else 64.
+template <class Mask>
+struct PEntry {
+  std::uint64_t key;
+  Mask sig;
+  Mask seat[3];
+  std::int8_t lo;  // bounds on final - base
+  std::int8_t hi;
+  std::uint8_t best;
+  std::uint8_t depth;
+  std::uint16_t gen;
+};
+static_assert(sizeof(PEntry<std::uint32_t>) == 32, "narrow entries are 32 bytes");
+static_assert(sizeof(PEntry<std::uint64_t>) == 48, "wide entries are 48 bytes");
+
+template <class Mask>
+struct alignas(64) PBucket {
+  PEntry<Mask> e[4];
 };
 
 // ---------------------------------------------------------------------------------------
@@ -190,6 +232,13 @@ class Search {
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
     setup_space();
+    ranks_ =
+        ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() && st_.num_players() == 4;
+    if (ranks_) {
+      wide_deck_ = popcount(st_.rules().deck) > 32;
+      narrow_ = table_.as<PBucket<std::uint32_t>>(&n_narrow_);
+      wide_ = table_.as<PBucket<std::uint64_t>>(&n_wide_);
+    }
   }
 
   int node(int alpha, int beta);
@@ -206,9 +255,25 @@ class Search {
  private:
   void setup_space();
   int trick_start(int alpha, int beta);
+  template <class Mask>
+  int trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::size_t n_buckets);
+  // The moves of the node; kRanks: the partition search's bookkeeping (sig_) too.
+  template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
   std::uint64_t canonical_key(CardSet identity_s, CardSet r, Labels* labels) const;
   void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
+  // Partition search: the card of the trick just completed that won it by rank (strength
+  // space), or 0 when no other card of its suit was in the trick.
+  CardSet trick_winner_sig() const;
+  // sig closed upwards within each suit, among the remaining cards r.
+  CardSet close_sig(CardSet sig, CardSet r) const {
+    CardSet out = 0;
+    for (int seg = 0; seg < 4; ++seg) {
+      const CardSet m = sig & seg_mask_[seg];
+      if (m) out |= seg_mask_[seg] & ~((1ULL << __builtin_ctzll(m)) - 1);
+    }
+    return out & r;
+  }
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
     for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
@@ -227,6 +292,14 @@ class Search {
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
   bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
   int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
+  // Partition search (see PEntry): sig_ is the result's cards (strength space) of the node
+  // that returned last.
+  bool ranks_ = false;
+  bool wide_deck_ = false;  // more than 32 cards: wide entries
+  CardSet sig_ = 0;
+  PBucket<std::uint32_t>* narrow_ = nullptr;
+  PBucket<std::uint64_t>* wide_ = nullptr;
+  std::size_t n_narrow_ = 0, n_wide_ = 0;
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -429,9 +502,15 @@ void Search::shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* 
 
 int Search::node(int alpha, int beta) {
   ++nodes_;
-  if (st_.trick_len() == 0) return trick_start(alpha, beta);
+  if (st_.trick_len() == 0) {
+    if (!ranks_) return trick_start(alpha, beta);
+    // The two layouts share the memory; a deck of more than 32 cards uses the wide one.
+    if (wide_deck_) return trick_start_ranks(alpha, beta, wide_, n_wide_);
+    return trick_start_ranks(alpha, beta, narrow_, n_narrow_);
+  }
   Card best;
-  return expand(alpha, beta, kNoCard, &best);
+  return ranks_ ? expand<true>(alpha, beta, kNoCard, &best)
+                : expand<false>(alpha, beta, kNoCard, &best);
 }
 
 int Search::trick_start(int alpha, int beta) {
@@ -503,7 +582,7 @@ int Search::trick_start(int alpha, int beta) {
   const CardSet saved_identity = identity_s_;
   identity_s_ = identity;
   Card best = kNoCard;
-  const int v = expand(alpha, beta, hint, &best);
+  const int v = expand<false>(alpha, beta, hint, &best);
   identity_s_ = saved_identity;
 
   int new_lo = lo, new_hi = hi;
@@ -521,6 +600,141 @@ int Search::trick_start(int alpha, int beta) {
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }
   table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
+  return v;
+}
+
+CardSet Search::trick_winner_sig() const {
+  const TrickRecord& t = st_.trick_record(st_.tricks_played() - 1);
+  const RulesTable& r = st_.rules();
+  Card w = kNoCard;
+  for (int i = t.first; i < t.first + t.size; ++i)
+    if (st_.history_player(i) == t.winner) w = st_.history_card(i);
+  int same = 0;
+  for (int i = t.first; i < t.first + t.size; ++i)
+    same += r.effective_suit[st_.history_card(i)] == r.effective_suit[w];
+  return same >= 2 ? bit(spos_[w]) : 0;
+}
+
+template <class Mask>
+int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::size_t n_buckets) {
+  sig_ = 0;
+  if (st_.is_terminal()) return ev_.terminal(st_);
+  const int n = st_.trick_size();
+  const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
+  if (total_left == n) {
+    for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
+    const int v = ev_.terminal(st_);
+    sig_ = trick_winner_sig();
+    for (int i = 0; i < n; ++i) undo();
+    return v;
+  }
+  CardSet r = 0;
+  for (int p = 0; p < 4; ++p) r |= sh_[p];
+  std::uint64_t lens = 0;
+  for (int p = 0; p < 4; ++p)
+    for (int seg = 0; seg < 4; ++seg)
+      lens = lens << 4 | static_cast<std::uint64_t>(popcount(sh_[p] & seg_mask_[seg]));
+  std::uint64_t key = combine(combine(0x5851F42D4C957F2DULL, lens),
+                              static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
+  if constexpr (sizeof(Mask) == 8) {
+    // Long decks: far more positions share their suit lengths than a bucket holds, so the
+    // holders of the top four cards of each suit join the key (entries serve fewer positions,
+    // but stay in the table; four measured best on full 52-card deals).
+    std::uint64_t tops = 0;
+    for (int seg = 0; seg < 4; ++seg) {
+      CardSet m = r & seg_mask_[seg];
+      for (int k = 0; k < 4 && m; ++k) {
+        const int b = 63 - __builtin_clzll(m);
+        tops = tops << 2 | owner_[b];
+        m &= ~bit(static_cast<Card>(b));
+      }
+      tops = tops << 1 | 1;
+    }
+    key = combine(key, tops);
+  }
+  PBucket<Mask>& bucket =
+      buckets[static_cast<std::size_t>((static_cast<unsigned __int128>(key) * n_buckets) >> 64)];
+  __builtin_prefetch(&bucket);
+  for (std::size_t line = 64; line < sizeof(bucket); line += 64)
+    __builtin_prefetch(reinterpret_cast<const char*>(&bucket) + line);
+  const int base = ev_.base(st_);
+  int lo, hi;
+  CardSet sig_lo, sig_hi;
+  ev_.trick_bounds_sig(st_, base, &lo, &hi, &sig_lo, &sig_hi);
+  if (lo >= beta) {
+    sig_ = to_space(sig_lo);
+    return lo;
+  }
+  if (hi <= alpha) {
+    sig_ = to_space(sig_hi);
+    return hi;
+  }
+  Mask seat[3];
+  for (int p = 0; p < 3; ++p) seat[p] = static_cast<Mask>(pext_bmi2(sh_[p], r));
+  const std::uint16_t gen = table_.generation();
+  Card hint = kNoCard;
+  for (const PEntry<Mask>& e : bucket.e) {
+    if (e.key != key || e.gen != gen) continue;
+    if (((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & e.sig) continue;
+    if (base + e.lo >= beta) {
+      sig_ = pdep_bmi2(e.sig, r);
+      return base + e.lo;
+    }
+    if (base + e.hi <= alpha) {
+      sig_ = pdep_bmi2(e.sig, r);
+      return base + e.hi;
+    }
+    if (hint == kNoCard && e.best != 0xFF) {
+      CardSet m = r;
+      for (int i = 0; i < e.best && m; ++i) m &= m - 1;
+      if (m) {
+        const Card c = scard_[__builtin_ctzll(m)];
+        if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
+      }
+    }
+  }
+  Card best = kNoCard;
+  const int v = expand<true>(alpha, beta, hint, &best);
+  const CardSet sig = sig_;
+  const int left = total_left / n;
+  int new_lo = 0, new_hi = left;
+  if (v <= alpha) {
+    new_hi = v - base;
+  } else if (v >= beta) {
+    new_lo = v - base;
+  } else {
+    new_lo = new_hi = v - base;
+  }
+  const Mask sig_rel = static_cast<Mask>(pext_bmi2(close_sig(sig, r), r));
+  std::uint8_t best_index = 0xFF;
+  if (best != kNoCard)
+    best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << spos_[best]) - 1)));
+  // The same class of positions: tighten its bounds; else replace an old or the cheapest entry.
+  PEntry<Mask>* victim = nullptr;
+  for (PEntry<Mask>& e : bucket.e) {
+    if (e.gen == gen && e.key == key && e.sig == sig_rel &&
+        !(((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & sig_rel)) {
+      new_lo = std::max<int>(new_lo, e.lo);
+      new_hi = std::min<int>(new_hi, e.hi);
+      if (new_lo > new_hi) new_lo = new_hi = v - base;
+      victim = &e;
+      break;
+    }
+    if (e.gen != gen) {
+      if (!victim || victim->gen == gen) victim = &e;
+    } else if (!victim || (victim->gen == gen && e.depth < victim->depth)) {
+      victim = &e;
+    }
+  }
+  victim->key = key;
+  victim->sig = sig_rel;
+  for (int p = 0; p < 3; ++p) victim->seat[p] = seat[p] & sig_rel;
+  victim->lo = static_cast<std::int8_t>(new_lo);
+  victim->hi = static_cast<std::int8_t>(new_hi);
+  victim->best = best_index;
+  victim->depth = static_cast<std::uint8_t>(total_left);
+  victim->gen = gen;
+  sig_ = sig;
   return v;
 }
 
@@ -688,6 +902,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   return n;
 }
 
+template <bool kRanks>
 int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
@@ -702,27 +917,74 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   if (st_.folding() && st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
+  [[maybe_unused]] const bool completes = st_.trick_len() == st_.trick_size() - 1;
+  [[maybe_unused]] CardSet sig = 0;
+  // Partition search: the suits in which a card below every card the results so far relied on
+  // was searched. Another such card of the suit leads to a position of the same class (the
+  // two differ only below the lowest relied-on card), so it is skipped.
+  [[maybe_unused]] unsigned small_done = 0;
+  [[maybe_unused]] CardSet occupied = 0;
+  if constexpr (kRanks) {
+    for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
+    for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
+  }
   for (int i = 0; i < n; ++i) {
     const Card c = moves[i];
+    if constexpr (kRanks) {
+      const int seg = seg_[spos_[c]];
+      const CardSet m = sig & seg_mask_[seg];
+      if (((small_done >> seg) & 1) && (!m || spos_[c] < __builtin_ctzll(m))) continue;
+    }
     play(c);
     const int v = node(alpha, beta);
+    CardSet child_sig = 0;
+    if constexpr (kRanks) {
+      child_sig = completes ? sig_ | trick_winner_sig() : sig_;
+      // The card stands for the cards of the mover directly below it (generate() searches one
+      // of them): the others lead to the same positions but for the two swapped, so when one
+      // of them counts, all do.
+      const int b = spos_[c];
+      CardSet group = bit(static_cast<Card>(b));
+      CardSet below = occupied & seg_mask_[seg_[b]] & ((1ULL << b) - 1);
+      while (below) {
+        const int u = 63 - __builtin_clzll(below);
+        if (!((sh_[me] >> u) & 1)) break;
+        group |= bit(static_cast<Card>(u));
+        below &= ~bit(static_cast<Card>(u));
+      }
+      if (child_sig & group) child_sig |= group;
+    }
     undo();
     if (maxing) {
       if (v > best) {
         best = v;
         best_card = c;
       }
-      if (best >= beta) break;
+      if (best >= beta) {
+        // A cut: this card alone proves the bound.
+        if constexpr (kRanks) sig = child_sig;
+        break;
+      }
       if (best > alpha) alpha = best;
     } else {
       if (v < best) {
         best = v;
         best_card = c;
       }
-      if (best <= alpha) break;
+      if (best <= alpha) {
+        if constexpr (kRanks) sig = child_sig;
+        break;
+      }
       if (best < beta) beta = best;
     }
+    if constexpr (kRanks) {
+      sig |= child_sig;
+      const int seg = seg_[spos_[c]];
+      const CardSet m = sig & seg_mask_[seg];
+      if (!m || spos_[c] < __builtin_ctzll(m)) small_done |= 1u << seg;
+    }
   }
+  if constexpr (kRanks) sig_ = sig;
   if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;
@@ -742,7 +1004,12 @@ int Search::mtd(int guess, int lower, int upper) {
     } else {
       lower = g;
     }
-    beta = lower + (upper - lower + 1) / 2;
+    if (ranks_) {
+      // Trick counts: the guess is close, so step from it.
+      beta = g < beta ? upper : lower + 1;
+    } else {
+      beta = lower + (upper - lower + 1) / 2;
+    }
   }
   return lower;
 }

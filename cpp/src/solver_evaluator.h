@@ -74,6 +74,22 @@ class SureCards {
   CardSet not_weaker_[64] = {};  // per card: the other cards of its suit at least as strong
 };
 
+// Quick tricks of partnership play under plain follow-suit rules (whist, bridge: follow suit if
+// able, else any card), counted as DDS does: the side on lead cashes top cards suit after suit,
+// trumps first, with ruffs by the opponents and blocked suits taken into account. Much
+// stronger than SureCards for the trick count, which is all it serves.
+class QuickTricks {
+ public:
+  // Whether the play fits: four seats in two crossed partnerships, each leader's turn free,
+  // natural suits ranked by rank, the plain follow policy, every card played.
+  static bool fits(const PlayState& s);
+  // Tricks the leader's side is sure to take from a trick boundary (0 inside a trick). Only
+  // valid where fits(s). `sig` (if not null) receives the cards whose ranks the count relies
+  // on: it holds in every position with the same leader, the same suit lengths in each hand
+  // and the same holders of the cards of each suit down to the lowest of them.
+  static int count(const PlayState& s, CardSet* sig);
+};
+
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
 //
@@ -140,6 +156,17 @@ class Evaluator {
   virtual void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note,
                                    int /*alpha*/, int /*beta*/, int* lo, int* hi) const {
     trick_bounds(s, in_play, base, note, lo, hi);
+  }
+  // Partition search (whist trick counts): the search keeps, per result, the cards whose ranks
+  // it relied on, and table entries hold for every position with the same leader, the same suit
+  // lengths in each hand and the same holders of each suit's cards down to the lowest such card.
+  // An evaluator that returns true gives its trick-boundary bounds with those cards (sig_lo for
+  // lo, sig_hi for hi), has no labels or identity cards, and scores tricks only.
+  virtual bool rank_partition() const { return false; }
+  virtual void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
+                                CardSet* sig_hi) const {
+    bounds(s, remaining_cards(s), base, lo, hi);
+    *sig_lo = *sig_hi = ~0ULL;
   }
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.

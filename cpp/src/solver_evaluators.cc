@@ -237,9 +237,11 @@ CardSet SureCards::cashable_now(const PlayState& s) const {
     for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
       const CardSet cards = r.suit_cards[suit];
       if (!(s.hand(leader) & cards)) continue;
+      // The partner's top card must beat the others and a card the leader can lead to it.
       bool partner_top = false;
       for (Card c : cards_of{s.hand(p) & cards})
-        if (!(not_weaker_[c] & others)) partner_top = true;
+        if (!(not_weaker_[c] & others) && (s.hand(leader) & cards & ~not_weaker_[c]))
+          partner_top = true;
       if (!partner_top) continue;
       if (suit != r.trump && others_trump) {
         // Everyone else must follow the suit (and may not trump instead).
@@ -257,11 +259,223 @@ CardSet SureCards::cashable_now(const PlayState& s) const {
   return best;
 }
 
+// ---------------------------------------------------------------------------------------
+// Quick tricks (plain follow-suit partnership play). Suits are 16-bit lanes of rank bits.
+//
+// The line counted: the leader cashes the trumps that beat every opposing trump, then in each
+// plain suit the cards that beat every opposing card of the suit, highest first, while the
+// partner follows with its lowest card below them (or is void); every such trick is won and
+// leaves the leader on lead. Opponents who still hold trumps after the trump rounds follow
+// every round counted in a plain suit (at most their length in it), so they never ruff and
+// their other suits stay as they were. The partner, when void, discards the highest card of
+// any suit: that never takes away a card it needs to follow below the leader. One suit may be
+// cashed last with one more trick when the partner would have to overtake (the side still
+// wins it). Or the leader first crosses to the partner's top card of a suit and the partner
+// runs the same line.
+
+namespace {
+
+inline int top_rank(unsigned lane) {
+  return 31 - __builtin_clz(lane);
+}
+
+struct QtHands {
+  // Per suit: the leader's cards, the partner's, each opponent's (and how many it holds: after
+  // a round it followed, one fewer than its cards here, which keep the highest).
+  unsigned lead[4], part[4], opp[2][4];
+  int opp_len[2][4];
+};
+
+// Rounds the leader cashes in suit `s` keeping the lead, at most `limit`: the leader plays its
+// highest card, which must beat the highest card of each opponent who still holds the suit
+// (the opponents follow low, so a short holding is gone after as many rounds); the partner
+// follows with its lowest card below it. *blocked: the next round is won but the partner may
+// have to overtake. *used: the leader's cards of the rounds counted (and of that next round).
+inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked, unsigned* used) {
+  *blocked = false;
+  unsigned lead = h.lead[s], part = h.part[s];
+  const int len0 = h.opp_len[0][s], len1 = h.opp_len[1][s];
+  const int top0 = len0 ? top_rank(h.opp[0][s]) : -1;
+  const int top1 = len1 ? top_rank(h.opp[1][s]) : -1;
+  int r = 0;
+  while (lead && r < limit) {
+    const int a = top_rank(lead);
+    if ((len0 > r && top0 > a) || (len1 > r && top1 > a)) break;
+    *used |= 1u << a;
+    if (part) {
+      if (__builtin_ctz(part) > a) {
+        *blocked = true;
+        break;
+      }
+      part &= part - 1;
+    }
+    lead &= ~(1u << a);
+    ++r;
+  }
+  return r;
+}
+
+// The tricks of the cashing line from the leader of `h`; `used` collects per suit the cards
+// whose rank the count relies on (every other card of a suit only by its holder's length).
+int keep_line(const QtHands& h, int trump, unsigned used[4]) {
+  int limit[4] = {99, 99, 99, 99};
+  int total = 0;
+  bool blocked;
+  if (trump >= 0) {
+    total = keep_rounds(h, trump, 99, &blocked, &used[trump]);
+    for (int y = 0; y < 2; ++y)
+      if (h.opp_len[y][trump] > total)
+        for (int s = 0; s < 4; ++s) limit[s] = std::min(limit[s], h.opp_len[y][s]);
+  }
+  int bonus = 0;
+  for (int s = 0; s < 4; ++s) {
+    if (s == trump || !h.lead[s]) continue;
+    total += keep_rounds(h, s, limit[s], &blocked, &used[s]);
+    if (blocked) bonus = 1;
+  }
+  return total + bonus;
+}
+
+}  // namespace
+
+bool QuickTricks::fits(const PlayState& s) {
+  if (s.num_players() != 4 || s.active() != 0xF || s.trick_size() != 4 || s.folding() ||
+      s.fixed_leader() >= 0 || s.first_lead_cards() != 0 || !every_card_played(s))
+    return false;
+  if (s.side(0) != s.side(2) || s.side(1) != s.side(3) || s.side(0) == s.side(1)) return false;
+  const RulesTable& r = s.rules();
+  const FollowPolicy& p = r.policy;
+  const FollowPolicy plain;
+  if (p.void_trump != plain.void_trump || p.overtrump != plain.overtrump || p.head_trump_lead ||
+      p.head_in_suit || p.may_trump_when_able_to_follow || p.no_undertrump ||
+      p.undertrump_compulsory || p.must_beat_trick)
+    return false;
+  if (r.deck & ~(kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3])) return false;
+  for (Card c : cards_of{r.deck}) {
+    const int suit = c >> 4;
+    if (r.effective_suit[c] != suit) return false;
+    // Strength follows rank: the stronger cards are the higher ranks of the suit.
+    const CardSet above = r.deck & kSuitMask[suit] & ~((2ULL << c) - 1);
+    for (Card d : cards_of{r.deck & kSuitMask[suit]})
+      if (d != c && (r.strength[d] > r.strength[c]) != ((above >> d) & 1)) return false;
+  }
+  const CardSet trumps = r.trump >= 0 ? r.deck & kSuitMask[r.trump] : 0;
+  return r.trump_cards == trumps;
+}
+
+int QuickTricks::count(const PlayState& s, CardSet* sig) {
+  if (sig) *sig = 0;
+  if (s.trick_len() != 0 || s.is_terminal()) return 0;
+  const int leader = s.leader();
+  const int trump = s.rules().trump;
+  const CardSet hl = s.hand(leader), hp = s.hand((leader + 2) & 3);
+  const CardSet ho[2] = {s.hand((leader + 1) & 3), s.hand((leader + 3) & 3)};
+  QtHands h;
+  for (int suit = 0; suit < 4; ++suit) {
+    const int sh = 16 * suit;
+    h.lead[suit] = static_cast<unsigned>(hl >> sh) & 0xFFFF;
+    h.part[suit] = static_cast<unsigned>(hp >> sh) & 0xFFFF;
+    for (int y = 0; y < 2; ++y) {
+      h.opp[y][suit] = static_cast<unsigned>(ho[y] >> sh) & 0xFFFF;
+      h.opp_len[y][suit] = __builtin_popcount(h.opp[y][suit]);
+    }
+  }
+  const bool opp_trumps = trump >= 0 && (h.opp_len[0][trump] || h.opp_len[1][trump]);
+  unsigned used[4] = {0, 0, 0, 0};
+  int best = keep_line(h, trump, used);
+  auto to_cards = [](const unsigned u[4]) {
+    CardSet c = 0;
+    for (int suit = 0; suit < 4; ++suit) c |= static_cast<CardSet>(u[suit]) << (16 * suit);
+    return c;
+  };
+  if (sig) *sig = to_cards(used);
+  const int cards = popcount(hl);
+  if (best >= cards) return best;
+  // Cross to the partner: the leader's lowest card of a suit to the partner's top card, which
+  // beats every opposing card; no opponent can ruff that first round.
+  for (int e = 0; e < 4; ++e) {
+    const unsigned l = h.lead[e], p = h.part[e];
+    if (!l || !p) continue;
+    const int top = top_rank(p);
+    if (__builtin_ctz(l) > top || (h.opp[0][e] | h.opp[1][e]) >> top) continue;
+    if (e != trump && opp_trumps) {
+      bool ruff = false;
+      for (int y = 0; y < 2; ++y)
+        if (h.opp_len[y][trump] > 0 && h.opp_len[y][e] == 0) ruff = true;
+      if (ruff) continue;
+    }
+    QtHands t;
+    for (int suit = 0; suit < 4; ++suit) {
+      t.lead[suit] = h.part[suit];
+      t.part[suit] = h.lead[suit];
+      for (int y = 0; y < 2; ++y) {
+        t.opp[y][suit] = h.opp[y][suit];
+        t.opp_len[y][suit] = h.opp_len[y][suit] - (suit == e && h.opp_len[y][e] > 0 ? 1 : 0);
+      }
+    }
+    t.lead[e] &= ~(1u << top);
+    t.part[e] &= t.part[e] - 1;
+    unsigned t_used[4] = {0, 0, 0, 0};
+    t_used[e] = 1u << top;
+    const int n = 1 + keep_line(t, trump, t_used);
+    if (n > best) {
+      best = n;
+      if (sig) *sig = to_cards(t_used);
+    }
+    if (best >= cards) break;
+  }
+  return best;
+}
+
 namespace {
 
 class TricksEvaluator final : public EvaluatorBase {
  public:
-  using EvaluatorBase::EvaluatorBase;
+  TricksEvaluator(const PlayState& s, int side)
+      : EvaluatorBase(s, side), quick_(QuickTricks::fits(s)) {}
+  bool rank_partition() const override { return quick_; }
+  // The partition search keeps its entries in a layout of its own: never share a context
+  // with the plain one.
+  std::uint64_t context_key() const override { return quick_ ? 0x9A27 : 0; }
+  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    // Fitted on 32-card deals; elsewhere the middle of the bounds does as well.
+    if (!quick_ || s.is_terminal() || popcount(rules_.deck) > 32)
+      return EvaluatorBase::guess(s, in_play, base, lo, hi);
+    // A first guess for the zero-window driver (whist), fitted to solved deals: the side's
+    // share of the high cards (4-3-2-1 for the top four of each suit still in play) and of the
+    // trumps, a little for having the lead.
+    int hcp = 0, total = 0, trumps = 0, all_trumps = 0;
+    for (int suit = 0; suit < 4; ++suit) {
+      unsigned all = 0, mine = 0;
+      for (int p = 0; p < 4; ++p) {
+        const unsigned lane = static_cast<unsigned>(s.hand(p) >> (16 * suit)) & 0xFFFF;
+        all |= lane;
+        if ((mine_ >> p) & 1) mine |= lane;
+      }
+      if (suit == rules_.trump) {
+        trumps = __builtin_popcount(mine);
+        all_trumps = __builtin_popcount(all);
+      }
+      for (int points = 4; points > 0 && all; --points) {
+        const unsigned top = 1u << (31 - __builtin_clz(all));
+        total += points;
+        if (mine & top) hcp += points;
+        all &= ~top;
+      }
+    }
+    const int left = s.total_tricks() - s.tricks_played();
+    double est = left * 0.5;
+    if (total) est += 1.45 * left * (static_cast<double>(hcp) / total - 0.5);
+    if (all_trumps) est += 1.1 * left * (static_cast<double>(trumps) / all_trumps - 0.5);
+    if ((mine_ >> s.leader()) & 1) est += 0.05 * left;
+    return std::clamp(base + static_cast<int>(est + 0.5), lo, hi);
+  }
+  void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
+                        CardSet* sig_hi) const override {
+    *lo = base;
+    *hi = base + s.total_tricks() - s.tricks_played();
+    quick_bounds(s, lo, hi, sig_lo, sig_hi);
+  }
   bool split_trick_start() const override { return true; }
   int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
   int base(const PlayState& s) const override { return tricks_of(s, mine_); }
@@ -269,10 +483,13 @@ class TricksEvaluator final : public EvaluatorBase {
     const int left = s.total_tricks() - s.tricks_played();
     *lo = base;
     *hi = base + left;
-    if (s.trick_len() == 0) {
-      *lo += sure_count(s, in_play, mine_, n_mine_seats_);
-      *hi -= sure_count(s, in_play, theirs_, n_their_seats_);
+    if (s.trick_len() != 0) return;
+    if (quick_) {
+      quick_bounds(s, lo, hi);
+      return;
     }
+    *lo += sure_count(s, in_play, mine_, n_mine_seats_);
+    *hi -= sure_count(s, in_play, theirs_, n_their_seats_);
   }
 
  private:
@@ -285,6 +502,54 @@ class TricksEvaluator final : public EvaluatorBase {
     if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(sure_.cashable_now(s)));
     return sure;
   }
+
+  // The bounds where QuickTricks fits: its count for the side on lead, and for either side
+  // its trumps above every trump of the other side (two may fall in one trick).
+  void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
+                    CardSet* sig_hi = nullptr) const {
+    CardSet sig_mine = 0, sig_theirs = 0;
+    if (sig_lo) *sig_lo = 0;
+    if (sig_hi) *sig_hi = 0;
+    if (s.is_terminal()) return;
+    int sure_mine = 0, sure_theirs = 0;
+    if (rules_.trump >= 0) {
+      const int sh = 16 * rules_.trump;
+      unsigned t_mine = 0, t_theirs = 0;
+      for (int p = 0; p < 4; ++p) {
+        const unsigned t = static_cast<unsigned>(s.hand(p) >> sh) & 0xFFFF;
+        if ((mine_ >> p) & 1) {
+          t_mine |= t;
+        } else {
+          t_theirs |= t;
+        }
+      }
+      auto above = [](unsigned a, unsigned b) {
+        return b ? a & ~((2u << (31 - __builtin_clz(b))) - 1) : a;
+      };
+      const unsigned top_mine = above(t_mine, t_theirs), top_theirs = above(t_theirs, t_mine);
+      sure_mine = (__builtin_popcount(top_mine) + 1) / 2;
+      sure_theirs = (__builtin_popcount(top_theirs) + 1) / 2;
+      sig_mine = static_cast<CardSet>(top_mine) << sh;
+      sig_theirs = static_cast<CardSet>(top_theirs) << sh;
+    }
+    CardSet sig_q = 0;
+    const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr);
+    if ((mine_ >> s.leader()) & 1) {
+      if (q > sure_mine) {
+        sure_mine = q;
+        sig_mine = sig_q;
+      }
+    } else if (q > sure_theirs) {
+      sure_theirs = q;
+      sig_theirs = sig_q;
+    }
+    *lo += sure_mine;
+    *hi -= sure_theirs;
+    if (sig_lo) *sig_lo = sig_mine;
+    if (sig_hi) *sig_hi = sig_theirs;
+  }
+
+  bool quick_;  // QuickTricks fits the play
 };
 
 constexpr int kPitBonus = 100;
@@ -519,6 +784,11 @@ int trick_bonus_bound(const PlayState& s) {
 int sure_tricks(const PlayState& s) {
   if (!every_card_played(s)) return 0;
   return popcount(solver_detail::SureCards(s.rules()).cashable_now(s));
+}
+
+int quick_tricks(const PlayState& s) {
+  if (!solver_detail::QuickTricks::fits(s)) return sure_tricks(s);
+  return std::max(sure_tricks(s), solver_detail::QuickTricks::count(s, nullptr));
 }
 
 }  // namespace tricktaker

@@ -90,6 +90,7 @@ __all__: list[str] = [
     "play_exclusions",
     "playouts_from_deals",
     "playouts_from_state",
+    "quick_tricks",
     "random_playouts",
     "ranks_needed",
     "solve_many",
@@ -1464,6 +1465,11 @@ def playouts_from_state(
 ) -> dict[str, typing.Any]:
     """
     n random playouts of a position (see random_playouts).
+    """
+
+def quick_tricks(state: PlayState) -> int:
+    """
+    Tricks the leader's side is sure to win from a trick boundary (the bound the solver uses for trick counts).
     """
 
 def random_playouts(

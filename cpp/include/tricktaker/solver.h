@@ -29,6 +29,16 @@
 // between calls while the rules and the objective stay the same (a different context makes
 // the old entries invisible; no clearing pass).
 //
+// Partition search (trick counts of four-seat partnership play under plain follow-suit rules,
+// as in whist and bridge). Each result also carries the cards whose ranks it relied on: the
+// winners of tricks in which another card of their suit was played, the cards a quick-trick
+// bound cashed. A table entry then serves every position with the same leader and suit
+// lengths in each hand whose holders agree on each suit's cards down to the lowest such card
+// (DDS's winning ranks); a card below it in a suit that was searched stands for the others.
+// Quick tricks count the leader's side cashing top cards, trumps first, around the opponents'
+// ruffs and through the partner's entries. The zero-window driver starts from a guess by high
+// cards and trumps and steps from it.
+//
 // Threads. A Solver owns its table and search state and holds no global state: use one object
 // per thread. solve_many() runs a batch on several threads, one solver each.
 //
@@ -203,5 +213,10 @@ CardSet trick_bonus_cards(const PlayState& state);
 int trick_bonus_bound(const PlayState& state);
 // Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
 int sure_tricks(const PlayState& state);
+// Tricks the leader's side is sure to win from a trick boundary, as the trick-count objective
+// bounds them: in partnership play under plain follow-suit rules (whist) by cashing top cards
+// suit by suit, through the partner's entries and around the opponents' ruffs; otherwise
+// sure_tricks().
+int quick_tricks(const PlayState& state);
 
 }  // namespace tricktaker

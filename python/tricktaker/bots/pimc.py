@@ -232,7 +232,7 @@ def _kiksas_position(
         return None
     view = kk.play_view(obs, legal, game.options if game is not None else None)
     n = view.num_seats
-    total = 24 if n == 4 else 24
+    total = 24  # the whole Kiksas deck: four hands of six or three of eight
     out = 6 if obs.get("sitting_out") else 0
     if len(view.history) != total - out - sum(obs["hand_sizes"]):
         return None

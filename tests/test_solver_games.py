@@ -374,3 +374,44 @@ def test_allfours_objective_errors() -> None:
         solver.value(state, K.Objective(scoring=K.Scoring.ALLFOURS, bidding_side=2, bid=2))
     with pytest.raises(ValueError, match="five must be"):
         K.AllFoursScoringOptions(five=3)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("folding", [False, True])
+def test_allfours_game_race_bounds_match_brute_force(players: int, folding: bool) -> None:
+    """Endings where Game is open: the bounds on the game values each side can still take
+    (sure cards, the tricks they win, a card of every hand per trick) must keep the value exact,
+    with and without jokers and extras, and with either rule for a tied Game."""
+    rng = random.Random(1234 + players + 10 * folding)
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    for _ in range(40):
+        jokers = rng.random() < 0.3
+        items = random_scoring(rng, jokers)
+        deck = JOKER_DECK if jokers else FULL_DECK
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        hands = deal(rng, deck, players, 6)
+        sides = [0, 1, 0, 1] if players == 4 else [0, 1]
+        state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
+        # Play on while the Game race is still open, to an ending at a trick boundary.
+        play_until(rng, state, rng.choice([2, 3]) * players)
+        dealer = rng.randrange(players)
+        bidding_side = rng.choice([-1, 0, 1])
+        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+        side = rng.randrange(2)
+        kind = rng.choice(["points", "margin"])
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=dealer,
+            bidding_side=bidding_side,
+            bid=bid,
+        )
+        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        check(solver, state, objective, side, score)
+        values.add(solver.value(state, objective))
+    assert len(values) >= 4

@@ -311,23 +311,17 @@ class AllFoursEvaluator final : public EvaluatorBase {
     }
     for (int k = 0; k < n_extras_; ++k) to_captor(extras_[k], extra_points_[k]);
     if (a.last_trick) open += 1;
+    // Game: decided for a side, or out of the reach of some sides (they can at best tie it,
+    // and the tie is not theirs).
     int game_side = game_winner(s, in_play);
-    if (game_side < 0 && (sure[0] | sure[1])) {
-      const int left = points_.points(in_play);
-      for (int k = 0; k < 2; ++k) {
-        const int sure_values = points_.points(sure[k]);
-        if (s.side_points(k) + sure_values > s.side_points(1 - k) + left - sure_values)
-          game_side = k;
-      }
-    }
-    if (game_side >= 0)
-      decided[game_side] += 1;
-    else
-      open += 1;
+    bool game_reach[kMaxPlayers];
+    for (int k = 0; k < n_sides_; ++k) game_reach[k] = true;
+    if (game_side < 0 && n_sides_ == 2) game_race(s, in_play, sure, &game_side, game_reach);
+    if (game_side >= 0) decided[game_side] += 1;
     int score_lo[kMaxPlayers], score_hi[kMaxPlayers];
     const int moon = allfours_max_points(a) + 1;
     for (int k = 0; k < n_sides_; ++k) {
-      int pts_hi = decided[k] + open;
+      int pts_hi = decided[k] + open + (game_side < 0 && game_reach[k] ? 1 : 0);
       if (a.shoot_the_moon && s.side_tricks(k) == s.tricks_played())
         pts_hi = std::max(pts_hi, moon);
       score_lo[k] = contract(k, decided[k]);
@@ -385,6 +379,84 @@ class AllFoursEvaluator final : public EvaluatorBase {
       if (ahead) return k;
     }
     return -1;
+  }
+
+  // The game values still to come, with two sides at a trick boundary, bounded per side: the
+  // sure cards of a side (all of one strategy of that side) fall to it, and so do the tricks
+  // they win; the other side takes at most the tricks left beside them, and in each such trick
+  // at most one card of every hand. Sets *game_side when a side is sure to score Game and
+  // clears game_reach[k] for a side that cannot.
+  void game_race(const PlayState& s, CardSet in_play, const CardSet* sure, int* game_side,
+                 bool* game_reach) const {
+    const int left = points_.points(in_play);
+    int gain_lo[2], gain_hi[2];
+    for (int k = 0; k < 2; ++k) {
+      gain_lo[k] = points_.points(sure[k]);
+      gain_hi[k] = left - points_.points(sure[1 - k]);
+    }
+    // Every card in play ends in a trick of one of the two sides (a fold removes only cards
+    // without game values, but it removes tricks too, so the counts hold without folding).
+    if (!s.folding() && s.trick_len() == 0 && !s.is_terminal() && every_card_played_ &&
+        (sure[0] | sure[1])) {
+      const int tricks_left = s.total_tricks() - s.tricks_played();
+      // Tricks each side is sure of: one per sure card of a single hand.
+      int sure_tricks[2] = {0, 0};
+      for (int p = 0; p < s.num_players(); ++p) {
+        const int k = s.side(p);
+        sure_tricks[k] = std::max(sure_tricks[k], popcount(s.hand(p) & sure[k]));
+      }
+      for (int k = 0; k < 2; ++k) {
+        const int o = 1 - k;
+        if (sure_tricks[k] > 0) {
+          // Into each of those tricks every hand of the other side gives a card.
+          int given = 0;
+          for (int p = 0; p < s.num_players(); ++p)
+            if (s.side(p) == o) given += low_values(s.hand(p), sure_tricks[k]);
+          gain_lo[k] = std::max(gain_lo[k], points_.points(sure[k]) + given);
+        }
+        if (sure_tricks[o] == 0) continue;
+        const int most = tricks_left - sure_tricks[o];
+        int cap = 0;
+        for (int p = 0; p < s.num_players(); ++p) cap += top_values(s.hand(p) & ~sure[o], most);
+        gain_hi[k] = std::min(gain_hi[k], cap);
+      }
+      for (int k = 0; k < 2; ++k) gain_lo[k] = std::max(gain_lo[k], left - gain_hi[1 - k]);
+      for (int k = 0; k < 2; ++k) gain_hi[k] = std::min(gain_hi[k], left - gain_lo[1 - k]);
+    }
+    const AllFoursScoringOptions& a = o_.allfours;
+    for (int k = 0; k < 2; ++k) {
+      const int o = 1 - k;
+      const int best = s.side_points(k) + gain_hi[k], worst_other = s.side_points(o) + gain_lo[o];
+      if (s.side_points(k) + gain_lo[k] > s.side_points(o) + gain_hi[o]) *game_side = k;
+      const bool tie_is_mine =
+          a.game_tie == GameTie::kNonDealerSide && s.side(o_.allfours_dealer) != k;
+      if (best < worst_other || (best == worst_other && !tie_is_mine)) game_reach[k] = false;
+    }
+  }
+
+  // The sum of the `n` lowest game values among `cards` (at most as many as there are).
+  int low_values(CardSet cards, int n) const {
+    const int held = popcount(cards);
+    if (n >= held) return points_.points(cards);
+    return points_.points(cards) - top_values(cards, held - n);
+  }
+
+  // The sum of the `n` highest game values among `cards`.
+  int top_values(CardSet cards, int n) const {
+    if (n <= 0) return 0;
+    if (popcount(cards) <= n) return points_.points(cards);
+    int v[64], m = 0;
+    for (Card c : cards_of{cards})
+      if (rules_.points[c] > 0) v[m++] = rules_.points[c];
+    if (m <= n) {
+      int t = 0;
+      for (int i = 0; i < m; ++i) t += v[i];
+      return t;
+    }
+    std::partial_sort(v, v + n, v + m, [](int x, int y) { return x > y; });
+    int t = 0;
+    for (int i = 0; i < n; ++i) t += v[i];
+    return t;
   }
 
   // A side's score for `points` under the contract (P9): a set bidder scores minus the bid.

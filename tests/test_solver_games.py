@@ -415,3 +415,48 @@ def test_allfours_game_race_bounds_match_brute_force(players: int, folding: bool
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
+
+
+def test_allfours_no_trump_endings_match_brute_force() -> None:
+    """Endings with every trump gone: the play is plain follow suit, and the leader's side's
+    quick tricks bound the game values either side can still take."""
+    rng = random.Random(77)
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    found = 0
+    while found < 100:
+        jokers = rng.random() < 0.3
+        items = random_scoring(rng, jokers)
+        deck = JOKER_DECK if jokers else FULL_DECK
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
+        left = rng.choice([2, 3]) * 4
+        trumps = rules.trump_cards
+        # Trumps first, so that they run out before the ending.
+        while sum(bin(state.hand(p)).count("1") for p in range(4)) > left:
+            legal = state.legal_cards()
+            trump_moves = [c for c in legal if (trumps >> c) & 1]
+            state.play(rng.choice(trump_moves or legal))
+        if any(state.hand(p) & trumps for p in range(4)):
+            continue
+        found += 1
+        dealer = rng.randrange(4)
+        bidding_side = rng.choice([-1, 0, 1])
+        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+        side = rng.randrange(2)
+        kind = rng.choice(["points", "margin"])
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=dealer,
+            bidding_side=bidding_side,
+            bid=bid,
+        )
+        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        check(solver, state, objective, side, score)
+        values.add(solver.value(state, objective))
+    assert len(values) >= 4

@@ -219,6 +219,21 @@ class AllFoursEvaluator final : public EvaluatorBase {
       if ((items_ >> s.history_card(i)) & 1)
         holder_side_[s.history_card(i)] = s.side(s.history_player(i));
     n_sides_ = sides;
+    // Once no trump is left, does the play follow plain whist rules (follow suit if able, else
+    // any card) with the quick-trick count's layout: four seats in crossed partnerships, the
+    // plain cards in their own suits ranked by rank?
+    plain_without_trumps_ = s.num_players() == 4 && s.trick_size() == 4 && s.side(0) == s.side(2) &&
+                            s.side(1) == s.side(3) && s.side(0) != s.side(1) &&
+                            s.fixed_leader() < 0 && !r.policy.head_in_suit &&
+                            !r.policy.must_beat_trick;
+    for (Card c : cards_of{r.deck & ~r.trump_cards}) {
+      const int suit = c >> 4;
+      if (suit >= kNumSuits || r.effective_suit[c] != suit || ((kJokerMask >> c) & 1))
+        plain_without_trumps_ = false;
+      else
+        for (Card d : cards_of{r.deck & ~r.trump_cards & kSuitMask[suit]})
+          if (d != c && (r.strength[d] > r.strength[c]) != (d > c)) plain_without_trumps_ = false;
+    }
   }
 
   int terminal(const PlayState& s) const override {
@@ -367,6 +382,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
   int n_extras_ = 0;
   int holder_side_[64] = {};
   int n_sides_ = 0;
+  bool plain_without_trumps_ = false;
 
   // The side sure to score Game (its game values beat every other side's even if that side
   // took everything still in play), or -1.
@@ -419,6 +435,23 @@ class AllFoursEvaluator final : public EvaluatorBase {
         int cap = 0;
         for (int p = 0; p < s.num_players(); ++p) cap += top_values(s.hand(p) & ~sure[o], most);
         gain_hi[k] = std::min(gain_hi[k], cap);
+      }
+      if (!(in_play & rules_.trump_cards) && plain_without_trumps_ && s.active() == 0xF &&
+          (s.first_lead_cards() == 0 || s.cards_played() > 0)) {
+        // No trump left: the play is plain follow suit, and the leader's side is sure of its
+        // quick tricks. With no trump left every item but Game (and Last) is decided, so this
+        // strategy of the leader's side need not agree with the one behind its sure cards.
+        const int k = s.side(s.leader()), o = 1 - k;
+        const int quick = QuickTricks::count(s, nullptr);
+        if (quick > 0) {
+          int given = 0, cap = 0;
+          for (int p = 0; p < s.num_players(); ++p) {
+            if (s.side(p) == o) given += low_values(s.hand(p), quick);
+            cap += top_values(s.hand(p), tricks_left - quick);
+          }
+          gain_lo[k] = std::max(gain_lo[k], given);
+          gain_hi[o] = std::min(gain_hi[o], cap);
+        }
       }
       for (int k = 0; k < 2; ++k) gain_lo[k] = std::max(gain_lo[k], left - gain_hi[1 - k]);
       for (int k = 0; k < 2; ++k) gain_hi[k] = std::min(gain_hi[k], left - gain_lo[1 - k]);

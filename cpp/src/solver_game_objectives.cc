@@ -267,14 +267,26 @@ class AllFoursEvaluator final : public EvaluatorBase {
                          static_cast<std::uint64_t>(s.side(captor)) << 16);
     }
     // Game values matter only while Game is open; the all-tricks flags only for the moon.
+    // With two sides the game values are the order instead (see order()).
     const int game_side = game_winner(s, remaining_cards(s));
     std::uint64_t values = static_cast<std::uint64_t>(game_side + 1);
     for (int k = 0; k < n_sides_; ++k) {
-      if (game_side < 0) values = values << 8 | static_cast<std::uint64_t>(s.side_points(k));
+      if (game_side < 0 && n_sides_ != 2)
+        values = values << 8 | static_cast<std::uint64_t>(s.side_points(k));
       if (o_.allfours.shoot_the_moon)
         values = values << 1 | static_cast<std::uint64_t>(s.side_tricks(k) == s.tricks_played());
     }
     return combine(h, values);
+  }
+  // With two sides, positions that differ only in how the game values taken so far split
+  // (the cards still in play being the same, so is their sum) share entries: a larger lead of
+  // the side can only win it Game, never lose it, and every score (contract, margin, the moon)
+  // rises with the side's Game. Once Game is decided the order is 0 (state_key() holds the
+  // winner).
+  bool has_order() const override { return n_sides_ == 2; }
+  int order(const PlayState& s) const override {
+    if (game_winner(s, remaining_cards(s)) >= 0) return 0;
+    return s.side_points(side_) - s.side_points(1 - side_);
   }
   // Points per side already decided, and at most `open` more for anyone: High (and Low won
   // by its holder) are the holder's from the start, the other item cards their captor's once

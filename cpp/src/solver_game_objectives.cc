@@ -219,6 +219,23 @@ class AllFoursEvaluator final : public EvaluatorBase {
       if ((items_ >> s.history_card(i)) & 1)
         holder_side_[s.history_card(i)] = s.side(s.history_player(i));
     n_sides_ = sides;
+    // The distinct non-zero game values, highest first, and the cards of each.
+    for (Card c : cards_of{r.deck}) {
+      const int v = r.points[c];
+      if (v <= 0) continue;
+      int i = 0;
+      while (i < n_values_ && values_[i] > v) ++i;
+      if (i == n_values_ || values_[i] != v) {
+        for (int j = n_values_; j > i; --j) {
+          values_[j] = values_[j - 1];
+          value_cards_[j] = value_cards_[j - 1];
+        }
+        values_[i] = v;
+        value_cards_[i] = 0;
+        ++n_values_;
+      }
+      value_cards_[i] |= bit(c);
+    }
     // Once no trump is left, does the play follow plain whist rules (follow suit if able, else
     // any card) with the quick-trick count's layout: four seats in crossed partnerships, the
     // plain cards in their own suits ranked by rank?
@@ -395,6 +412,9 @@ class AllFoursEvaluator final : public EvaluatorBase {
   int holder_side_[64] = {};
   int n_sides_ = 0;
   bool plain_without_trumps_ = false;
+  int values_[64] = {};  // the distinct non-zero game values, highest first
+  CardSet value_cards_[64] = {};
+  int n_values_ = 0;
 
   // The side sure to score Game (its game values beat every other side's even if that side
   // took everything still in play), or -1.
@@ -490,17 +510,12 @@ class AllFoursEvaluator final : public EvaluatorBase {
   int top_values(CardSet cards, int n) const {
     if (n <= 0) return 0;
     if (popcount(cards) <= n) return points_.points(cards);
-    int v[64], m = 0;
-    for (Card c : cards_of{cards})
-      if (rules_.points[c] > 0) v[m++] = rules_.points[c];
-    if (m <= n) {
-      int t = 0;
-      for (int i = 0; i < m; ++i) t += v[i];
-      return t;
-    }
-    std::partial_sort(v, v + n, v + m, [](int x, int y) { return x > y; });
     int t = 0;
-    for (int i = 0; i < n; ++i) t += v[i];
+    for (int i = 0; i < n_values_ && n > 0; ++i) {
+      const int take = std::min(n, popcount(cards & value_cards_[i]));
+      t += take * values_[i];
+      n -= take;
+    }
     return t;
   }
 

@@ -374,3 +374,172 @@ def test_allfours_objective_errors() -> None:
         solver.value(state, K.Objective(scoring=K.Scoring.ALLFOURS, bidding_side=2, bid=2))
     with pytest.raises(ValueError, match="five must be"):
         K.AllFoursScoringOptions(five=3)
+
+
+@pytest.mark.parametrize("players", [4, 2])
+@pytest.mark.parametrize("folding", [False, True])
+def test_allfours_game_race_bounds_match_brute_force(players: int, folding: bool) -> None:
+    """Endings where Game is open: the bounds on the game values each side can still take
+    (sure cards, the tricks they win, a card of every hand per trick) must keep the value exact,
+    with and without jokers and extras, and with either rule for a tied Game."""
+    rng = random.Random(1234 + players + 10 * folding)
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    for _ in range(40):
+        jokers = rng.random() < 0.3
+        items = random_scoring(rng, jokers)
+        deck = JOKER_DECK if jokers else FULL_DECK
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        hands = deal(rng, deck, players, 6)
+        sides = [0, 1, 0, 1] if players == 4 else [0, 1]
+        state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
+        # Play on while the Game race is still open, to an ending at a trick boundary.
+        play_until(rng, state, rng.choice([2, 3]) * players)
+        dealer = rng.randrange(players)
+        bidding_side = rng.choice([-1, 0, 1])
+        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+        side = rng.randrange(2)
+        kind = rng.choice(["points", "margin"])
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=dealer,
+            bidding_side=bidding_side,
+            bid=bid,
+        )
+        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        check(solver, state, objective, side, score)
+        values.add(solver.value(state, objective))
+    assert len(values) >= 4
+
+
+def test_allfours_no_trump_endings_match_brute_force() -> None:
+    """Endings with every trump gone: the play is plain follow suit, and the leader's side's
+    quick tricks bound the game values either side can still take."""
+    rng = random.Random(77)
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    found = 0
+    while found < 100:
+        jokers = rng.random() < 0.3
+        items = random_scoring(rng, jokers)
+        deck = JOKER_DECK if jokers else FULL_DECK
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
+        left = rng.choice([2, 3]) * 4
+        trumps = rules.trump_cards
+        # Trumps first, so that they run out before the ending.
+        while sum(bin(state.hand(p)).count("1") for p in range(4)) > left:
+            legal = state.legal_cards()
+            trump_moves = [c for c in legal if (trumps >> c) & 1]
+            state.play(rng.choice(trump_moves or legal))
+        if any(state.hand(p) & trumps for p in range(4)):
+            continue
+        found += 1
+        dealer = rng.randrange(4)
+        bidding_side = rng.choice([-1, 0, 1])
+        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+        side = rng.randrange(2)
+        kind = rng.choice(["points", "margin"])
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=dealer,
+            bidding_side=bidding_side,
+            bid=bid,
+        )
+        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        check(solver, state, objective, side, score)
+        values.add(solver.value(state, objective))
+    assert len(values) >= 4
+
+
+def memo_minimax(
+    state: K.PlayState,
+    side: int,
+    score: Callable[[K.PlayState], int],
+    memo: dict[tuple[int, ...], int],
+) -> int:
+    """Minimax without folds, remembering positions by what the rest of the play and the score
+    can turn on: the hands, the trick, the mover, the cards and tricks each side has won."""
+    if state.is_terminal():
+        return score(state)
+    n = state.num_players
+    key = (
+        *(state.hand(p) for p in range(n)),
+        *(card for _, card in state.trick()),
+        state.to_move,
+        sum(state.cards_won(p) for p in range(n) if state.side(p) == 0),
+        state.side_tricks(0),
+        state.side_tricks(1),
+    )
+    if key not in memo:
+        maxing = state.side(state.to_move) == side
+        values = []
+        for c in state.legal_cards():
+            state.play(c)
+            values.append(memo_minimax(state, side, score, memo))
+            state.undo()
+        memo[key] = max(values) if maxing else min(values)
+    return memo[key]
+
+
+def after_one_trick(state: K.PlayState) -> list[K.PlayState]:
+    """Every position one trick on (from a trick boundary)."""
+    out = []
+    for c in state.legal_cards():
+        child = state.copy()
+        child.play(c)
+        if child.trick_len == 0:
+            out.append(child)
+        else:
+            out.extend(after_one_trick(child))
+    return out
+
+
+def test_allfours_split_game_values_share_entries() -> None:
+    """Positions that differ only in how the game values taken so far split share table
+    entries by the side's lead. Every position one trick into a four-trick ending meets many
+    such others in one table; each value must still be exact."""
+    rng = random.Random(2024)
+    solver = K.Solver(memory_mb=4)
+    values = set()
+    for _ in range(12):
+        jokers = rng.random() < 0.3
+        items = random_scoring(rng, jokers)
+        deck = JOKER_DECK if jokers else FULL_DECK
+        trump = rng.randrange(4)
+        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
+        play_until(rng, state, 16)
+        dealer = rng.randrange(4)
+        bidding_side = rng.choice([-1, 0, 1])
+        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+        side = rng.randrange(2)
+        kind = rng.choice(["points", "margin"])
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.ALLFOURS,
+            allfours=K.AllFoursScoringOptions(**items),
+            dealer=dealer,
+            bidding_side=bidding_side,
+            bid=bid,
+        )
+        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        memo: dict[tuple[int, ...], int] = {}
+        solver.clear()
+        for child in [state, *after_one_trick(state)]:
+            value = solver.value(child, objective)
+            assert value == memo_minimax(child, side, score, memo)
+            values.add(value)
+    assert len(values) >= 3

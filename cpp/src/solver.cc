@@ -291,6 +291,7 @@ class Search {
   bool every_card_played_ = true;
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
   bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
+  bool ordered_ = false;       // entries carry the evaluator's order instead of labels
   int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
   // Partition search (see PEntry): sig_ is the result's cards (strength space) of the node
   // that returned last.
@@ -375,6 +376,7 @@ void Search::setup_space() {
   }
   in_hand_ = remaining_cards(st_);
   every_card_played_ = every_card_played(st_);
+  ordered_ = ev_.has_order() && point_symmetry_ == PointSymmetry::kNone;
   identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
 }
 
@@ -474,6 +476,12 @@ void Search::shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* 
   *lo = e.lo;
   *hi = e.hi;
   if (e.labels == labels) return;
+  if (ordered_) {
+    // The order rides in the first plane (see Evaluator::order()).
+    if (e.labels.plane[0] < labels.plane[0]) *hi = kInf;
+    if (e.labels.plane[0] > labels.plane[0]) *lo = -kInf;
+    return;
+  }
   std::uint32_t differ = 0;
   for (int j = 0; j < 4; ++j) differ |= e.labels.plane[j] ^ labels.plane[j];
   int gain = 0, loss = 0;
@@ -548,6 +556,7 @@ int Search::trick_start(int alpha, int beta) {
     key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   }
+  if (ordered_) labels.plane[0] = static_cast<std::uint32_t>(ev_.order(st_) + (1 << 20));
   const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
   // The entries of the key: this position's, and those of positions that differ from it only
   // in card points (their bounds shifted by the difference).

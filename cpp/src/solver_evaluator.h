@@ -168,6 +168,12 @@ class Evaluator {
     bounds(s, remaining_cards(s), base, lo, hi);
     *sig_lo = *sig_hi = ~0ULL;
   }
+  // An order among the positions of one table key (state_key() leaves out what it tells
+  // apart): the final value never falls as order() rises, so an entry of a lower order bounds
+  // the value from below and one of a higher order from above. All Fours: the side's lead in
+  // game values while Game is open.
+  virtual bool has_order() const { return false; }
+  virtual int order(const PlayState&) const { return 0; }
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.
   virtual std::uint64_t context_key() const { return 0; }

@@ -70,6 +70,10 @@
 //                           the value reported to the caller (the remaining play, or the whole
 //                           deal for a yes/no objective);
 //        context_key()      the objective's parameters (targets, scoring options);
+//        has_order(), order(s)
+//                           an order among positions of one table key along which the value
+//                           never falls (All Fours: the side's lead in game values while Game
+//                           is open), so that they share entries (optional);
 //   3. construct it in make_game_evaluator(), and add a test against brute force.
 #pragma once
 

@@ -329,65 +329,6 @@ def alike_but_for_points(
     return [mask([moved[c] for c in range(64) if h >> c & 1]) for h in hands]
 
 
-@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
-def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
-    """A warm table serves positions that differ only in card points with shifted bounds: every
-    answer still equals the brute force."""
-    rng = random.Random(kind)
-    solver = K.Solver(memory_mb=2)
-    for i in range(16):
-        trump = rng.randrange(4)
-        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
-        hands = deal_hands(rng, rng.sample(PIQUET, 12))
-        leader = rng.randrange(4)
-        side = rng.randrange(2)
-        objective = {
-            "points": K.Objective(kind=POINTS, side=side),
-            "klaverjas_points": K.Objective(
-                kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=side
-            ),
-            "margin": K.Objective(kind=MARGIN, side=side),
-            "made": K.Objective(kind=MADE, side=side, playing_team=1 - side),
-        }[kind]
-        score: Callable[[_core.PlayState], int] = {
-            "points": partial(credited, team=side),
-            "klaverjas_points": partial(klaverjas_total, team=side, playing=side, pit_any=True),
-            "margin": partial(plain_margin, team=side),
-            "made": partial(
-                klaverjas_made, team=side, playing=1 - side, pit_any=True, tie_is_nat=True
-            ),
-        }[kind]
-        for _ in range(4):
-            state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
-            want = minimax(state, side, score)
-            res = solver.solve(state, objective)
-            assert res.value == want
-            assert res.cards == card_values(state, side, score)
-            hands = alike_but_for_points(rng, rules, hands)
-
-
-def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]) -> list[int]:
-    """The hands with two cards of one suit traded between two hands, mostly among the suit's
-    weakest cards: each hand keeps its suit lengths, so the deals may share table entries by
-    the partition of the cards the search relied on."""
-    held = [(c, p) for p, h in enumerate(hands) for c in range(64) if h >> c & 1]
-    suits = [s for s in range(4) if len({p for c, p in held if c // 16 == s}) >= 2]
-    if not suits:
-        return hands
-    suit = rng.choice(suits)
-    cards = sorted((cp for cp in held if cp[0] // 16 == suit), key=lambda cp: rules.strength(cp[0]))
-    # Prefer the weakest cards: the search relies on them least.
-    low = cards[: max(2, len(cards) // 2 + rng.randrange(len(cards) // 2 + 1))]
-    pairs = [(a, b) for a in low for b in low if a[1] < b[1]]
-    if not pairs:
-        pairs = [(a, b) for a in cards for b in cards if a[1] < b[1]]
-    (a, pa), (b, pb) = rng.choice(pairs)
-    out = list(hands)
-    out[pa] = out[pa] & ~(1 << a) | (1 << b)
-    out[pb] = out[pb] & ~(1 << b) | (1 << a)
-    return out
-
-
 def objective_and_score(
     kind: str, side: int
 ) -> tuple[_core.Objective, Callable[[_core.PlayState], int]]:
@@ -409,9 +350,54 @@ def objective_and_score(
 
 
 @pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
+def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
+    """A warm table serves positions that differ only in card points with shifted bounds: every
+    answer still equals the brute force."""
+    rng = random.Random(kind)
+    solver = K.Solver(memory_mb=2)
+    for i in range(16):
+        trump = rng.randrange(4)
+        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+        hands = deal_hands(rng, rng.sample(PIQUET, 12))
+        leader = rng.randrange(4)
+        side = rng.randrange(2)
+        objective, score = objective_and_score(kind, side)
+        for _ in range(4):
+            state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
+            want = minimax(state, side, score)
+            res = solver.solve(state, objective)
+            assert res.value == want
+            assert res.cards == card_values(state, side, score)
+            hands = alike_but_for_points(rng, rules, hands)
+
+
+def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]) -> list[int]:
+    """The hands with two cards of one suit traded between two hands, mostly among the suit's
+    weakest cards: each hand keeps its suit lengths, so the deals differ only in which hand
+    holds which low card, the positions a partition of the relied-on cards would share."""
+    held = [(c, p) for p, h in enumerate(hands) for c in range(64) if h >> c & 1]
+    suits = [s for s in range(4) if len({p for c, p in held if c // 16 == s}) >= 2]
+    if not suits:
+        return hands
+    suit = rng.choice(suits)
+    cards = sorted((cp for cp in held if cp[0] // 16 == suit), key=lambda cp: rules.strength(cp[0]))
+    # Prefer the weakest cards: the search relies on them least.
+    low = cards[: max(2, len(cards) // 2 + rng.randrange(len(cards) // 2 + 1))]
+    pairs = [(a, b) for a in low for b in low if a[1] < b[1]]
+    if not pairs:
+        pairs = [(a, b) for a in cards for b in cards if a[1] < b[1]]
+    (a, pa), (b, pb) = rng.choice(pairs)
+    out = list(hands)
+    out[pa] = out[pa] & ~(1 << a) | (1 << b)
+    out[pb] = out[pb] & ~(1 << b) | (1 << a)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
 def test_deals_alike_but_for_low_cards_share_a_warm_solver(kind: str) -> None:
-    """A warm table serves positions whose hands differ in which low cards of a suit they hold
-    (the same suit lengths) with shifted bounds: every answer still equals the brute force."""
+    """A warm table over deals that differ in which hand holds a suit's low cards (the same suit
+    lengths): whatever entries the table shares between them, every answer equals the brute
+    force."""
     rng = random.Random("low-" + kind)
     solver = K.Solver(memory_mb=2)
     for i in range(12):

@@ -318,6 +318,33 @@ def allfours_value(
     return sum(v if k == side else -v for k, v in enumerate(score[:n_sides]))
 
 
+def random_two_side_objective(
+    rng: random.Random, items: dict[str, object], players: int
+) -> tuple[K.Objective, int, Callable[[K.PlayState], int]]:
+    """A random dealer, contract (or none), side and kind (points or margin) for a two-side
+    deal: the solver's objective, the side, and the brute force's score of a finished play."""
+    dealer = rng.randrange(players)
+    bidding_side = rng.choice([-1, 0, 1])
+    bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
+    side = rng.randrange(2)
+    kind = rng.choice(["points", "margin"])
+    objective = K.Objective(
+        kind=POINTS if kind == "points" else MARGIN,
+        side=side,
+        scoring=K.Scoring.ALLFOURS,
+        allfours=K.AllFoursScoringOptions(**items),
+        dealer=dealer,
+        bidding_side=bidding_side,
+        bid=bid,
+    )
+    contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
+    return (
+        objective,
+        side,
+        partial(allfours_value, kind=kind, side=side, contract=contract, items=items),
+    )
+
+
 @pytest.mark.parametrize("players", [4, 3, 2])
 @pytest.mark.parametrize("kind", ["points", "margin"])
 @pytest.mark.parametrize("folding", [False, True])
@@ -396,22 +423,7 @@ def test_allfours_game_race_bounds_match_brute_force(players: int, folding: bool
         state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
         # Play on while the Game race is still open, to an ending at a trick boundary.
         play_until(rng, state, rng.choice([2, 3]) * players)
-        dealer = rng.randrange(players)
-        bidding_side = rng.choice([-1, 0, 1])
-        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
-        side = rng.randrange(2)
-        kind = rng.choice(["points", "margin"])
-        objective = K.Objective(
-            kind=POINTS if kind == "points" else MARGIN,
-            side=side,
-            scoring=K.Scoring.ALLFOURS,
-            allfours=K.AllFoursScoringOptions(**items),
-            dealer=dealer,
-            bidding_side=bidding_side,
-            bid=bid,
-        )
-        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
-        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        objective, side, score = random_two_side_objective(rng, items, players)
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
@@ -441,22 +453,7 @@ def test_allfours_no_trump_endings_match_brute_force() -> None:
         if any(state.hand(p) & trumps for p in range(4)):
             continue
         found += 1
-        dealer = rng.randrange(4)
-        bidding_side = rng.choice([-1, 0, 1])
-        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
-        side = rng.randrange(2)
-        kind = rng.choice(["points", "margin"])
-        objective = K.Objective(
-            kind=POINTS if kind == "points" else MARGIN,
-            side=side,
-            scoring=K.Scoring.ALLFOURS,
-            allfours=K.AllFoursScoringOptions(**items),
-            dealer=dealer,
-            bidding_side=bidding_side,
-            bid=bid,
-        )
-        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
-        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        objective, side, score = random_two_side_objective(rng, items, players=4)
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
@@ -520,22 +517,7 @@ def test_allfours_split_game_values_share_entries() -> None:
         rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
         state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
         play_until(rng, state, 16)
-        dealer = rng.randrange(4)
-        bidding_side = rng.choice([-1, 0, 1])
-        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
-        side = rng.randrange(2)
-        kind = rng.choice(["points", "margin"])
-        objective = K.Objective(
-            kind=POINTS if kind == "points" else MARGIN,
-            side=side,
-            scoring=K.Scoring.ALLFOURS,
-            allfours=K.AllFoursScoringOptions(**items),
-            dealer=dealer,
-            bidding_side=bidding_side,
-            bid=bid,
-        )
-        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
-        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        objective, side, score = random_two_side_objective(rng, items, players=4)
         memo: dict[tuple[int, ...], int] = {}
         solver.clear()
         for child in [state, *after_one_trick(state)]:

@@ -830,9 +830,6 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
   // give points to a partner's trick: those cards sort after the others of their kind.
   constexpr int kKeepTop = 1 << 18;
-  auto top_penalty = [&](int b) {
-    return (occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1)) ? 0 : kKeepTop;
-  };
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
@@ -847,10 +844,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     }
     const Card c = scard_[b];
     const int pts = points_matter_ ? r.points[c] : 0;
+    const int top_penalty = above ? 0 : kKeepTop;  // b is the top card of its suit
     int score;
     if (leading) {
       score = (c == hint) ? (1 << 28) : 0;
-      const CardSet higher = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+      const CardSet higher = above;
       if (!(higher & ~own)) {
         // The top of its suit: cash it, with its points.
         score += (3 << 20) + pts * 1024;
@@ -874,21 +872,21 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
         if (wins && !friend_winning) {
-          score = (6 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
+          score = (6 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
         } else if (friend_winning) {
           // The trick is the side's: give it points (taking it from the partner adds nothing).
-          score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
+          score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
       } else if (friend_winning && winner_sure) {
-        score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b);
+        score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
       } else if (wins) {
         // Would it hold against the players still to come?
         const CardSet above_c = seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
         bool sure = !(later_opp & above_c);
         if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
-        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty(b)
+        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty
                      : (4 << 20) + pts * 256 + strength_rank * 4;
         // Trumping a suit one could follow spends a trump early: after the other wins.
         if (may_trump && r.is_trump(c) && led != r.trump && (own & seg_mask_[led]))

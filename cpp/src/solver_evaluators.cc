@@ -646,18 +646,10 @@ class PointsBase : public EvaluatorBase {
     const int team = mine ? side_ : 1 - side_;
     if (!pit_any_ && team != o_.playing_team) return false;
     if (tricks_of(s, mine ? mine_ : theirs_) != s.tricks_played()) return false;
-    // At a trick boundary, the other team holding the highest trump left wins a trick with it.
-    if (s.trick_len() != 0 || s.is_terminal() || !every_card_played_ || rules_.trump < 0)
-      return true;
-    CardSet trumps = 0;
-    for (int p = 0; p < s.num_players(); ++p) trumps |= s.hand(p) & rules_.trump_cards;
-    if (!trumps) return true;
-    Card top = lowest_card(trumps);
-    for (Card c : cards_of{trumps})
-      if (rules_.strength[c] > rules_.strength[top]) top = c;
-    int holder = 0;
-    while (!((s.hand(holder) >> top) & 1)) ++holder;
-    return ((mine ? mine_ : theirs_) >> holder) & 1;
+    // At a trick boundary, the other team holding the highest trump left (a trump no card
+    // still in play beats) wins a trick with it.
+    if (s.trick_len() != 0 || s.is_terminal() || !every_card_played_) return true;
+    return sure_.top_trumps(s, remaining_cards(s), mine ? theirs_ : mine_) == 0;
   }
   std::array<int, 2> klaverjas_totals(const PlayState& s) const {
     const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};

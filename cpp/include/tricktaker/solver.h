@@ -23,9 +23,13 @@
 // cards in strength order, each as (holder, label); cards whose identity matters are keyed
 // exactly. So positions that differ only in which equivalent low cards are gone (relative
 // ranks, as in DDS) share entries too. Plus the leader and the objective's own score state
-// (for example "has one side taken every trick so far" for the Klaverjas pit). Keys are 64-bit
-// hashes of that canonical form; entries live in 4-way buckets of one cache line, replaced by
-// least remaining work. The table's memory is fixed when the solver is made; it is kept warm
+// (for example "has one side taken every trick so far" for the Klaverjas pit). For objectives
+// that count card points (point_symmetry()) the labels stay out of the key (with at most 32
+// cards left) and each entry keeps them: an entry of a position alike but for which cards
+// carry which points bounds this one, shifted by what the points differ (the quasi-symmetry
+// of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
+// entries (32 bytes) live in 4-way buckets of two cache lines, replaced by least remaining
+// work. The table's memory is fixed when the solver is made; it is kept warm
 // between calls while the rules and the objective stay the same (a different context makes
 // the old entries invisible; no clearing pass).
 //
@@ -70,6 +74,9 @@
 //                           the value reported to the caller (the remaining play, or the whole
 //                           deal for a yes/no objective);
 //        context_key()      the objective's parameters (targets, scoring options);
+//        point_symmetry()   whether final - base is the side's card points (or its margin)
+//                           plus what the shared structure fixes, so that positions differing
+//                           only in card points share entries (optional);
 //        has_order(), order(s)
 //                           an order among positions of one table key along which the value
 //                           never falls (All Fours: the side's lead in game values while Game

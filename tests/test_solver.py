@@ -249,6 +249,37 @@ def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
             )
 
 
+@pytest.mark.parametrize("objective_kind", ["points", "margin"])
+def test_klaverjas_four_of_a_kind_endings(objective_kind: str) -> None:
+    """Every hand holds one card of each of three ranks: four of a kind is in every trick's
+    reach, and only the side holding the trump of the rank can win its hundred."""
+    rng = random.Random(f"quads-{objective_kind}")
+    for i in range(30):
+        ranks = rng.sample([9, 10, 11, 12, 8], 2) + [rng.choice([5, 6, 7])]
+        per_rank = [rng.sample(range(4), 4) for _ in ranks]
+        hands = [
+            mask([perm[p] * 16 + r for perm, r in zip(per_rank, ranks, strict=True)])
+            for p in range(4)
+        ]
+        rules = K.klaverjas_rules(rng.randrange(4), rotterdam=i % 2 == 1)
+        state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
+        if i % 4 == 3:
+            state.play(rng.choice(state.legal_cards()))
+        side = rng.randrange(2)
+        if objective_kind == "points":
+            objective = K.Objective(
+                kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=i % 2
+            )
+            score = partial(klaverjas_total, team=side, playing=i % 2, pit_any=True)
+            check_position(state, objective, side, score, credited(state, side))
+        else:
+            objective = K.Objective(kind=MARGIN, side=side)
+            score = partial(plain_margin, team=side)
+            check_position(
+                state, objective, side, score, credited(state, side) - credited(state, 1 - side)
+            )
+
+
 @pytest.mark.parametrize("ranks", [8, 13, 5])
 def test_whist_endings_match_brute_force(ranks: int) -> None:
     rng = random.Random(ranks)

@@ -54,8 +54,11 @@ CardSet trick_set(const PlayState& s) {
 struct RoemChances {
   CardSet cards = 0;  // cards of possible combinations
   // How many tricks could score each value: four jacks (200), four of a kind (100), a run of
-  // four (50), a run of three (20).
-  int n200 = 0, n100 = 0, n50 = 0, n20 = 0;
+  // four (50), a run of three (20). Four of a kind is counted by the side it would go to
+  // (index 0 and 1) and in all (index 2): the trick holding all four cards of a rank has one
+  // trump, so the seat that holds the trump of that rank wins it.
+  int n200[3] = {}, n100[3] = {};
+  int n50 = 0, n20 = 0;
   bool stuk = false;
 };
 
@@ -108,10 +111,19 @@ RoemChances roem_chances(const PlayState& s) {
         if (popcount(s.hand(p) & four) > 1) spread = false;
     if (!spread) continue;
     out.cards |= four;
-    if (rank == kJack) {
-      ++out.n200;
+    int* count = rank == kJack ? out.n200 : out.n100;
+    ++count[2];
+    // The side of the trump's holder wins that trick; either side while no seat holds it (no
+    // trump, or it is already in the trick in progress).
+    int winner = -1;
+    if (r.trump >= 0)
+      for (int p = 0; p < s.num_players(); ++p)
+        if ((s.hand(p) >> make_card(r.trump, rank)) & 1) winner = s.side(p);
+    if (winner == 0 || winner == 1) {
+      ++count[winner];
     } else {
-      ++out.n100;
+      ++count[0];
+      ++count[1];
     }
   }
   if (r.trump >= 0) {
@@ -128,11 +140,13 @@ RoemChances roem_chances(const PlayState& s) {
   return out;
 }
 
-int roem_bound(const RoemChances& c, int tricks_left) {
+// The roem the side `side` (or, with -1, any side) could still win.
+int roem_bound(const RoemChances& c, int tricks_left, int side) {
   // The richest combinations, one per trick left.
+  const int k = side == 0 || side == 1 ? side : 2;
   int total = c.stuk ? 20 : 0;
   int left = tricks_left;
-  for (const auto& [count, value] : {std::pair{c.n200, 200}, std::pair{c.n100, 100},
+  for (const auto& [count, value] : {std::pair{c.n200[k], 200}, std::pair{c.n100[k], 100},
                                      std::pair{c.n50, 50}, std::pair{c.n20, 20}}) {
     const int take = std::min(count, left);
     total += take * value;
@@ -562,6 +576,7 @@ class PointsBase : public EvaluatorBase {
     klaverjas_ = o.scoring == Scoring::kKlaverjas;
     bonus_ = rules_.trick_bonus != TrickBonus::kNone;
     pit_any_ = o.klaverjas.pit_for_any_team;
+    for (int p = 0; p < s.num_players(); ++p) n_sides_ = std::max(n_sides_, s.side(p) + 1);
   }
 
   std::uint8_t card_label(Card c) const override { return points_.label(c); }
@@ -591,37 +606,43 @@ class PointsBase : public EvaluatorBase {
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
     return total;
   }
-  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+  // The trick bonuses the side (or the others) could still win, from trick_identity()'s note.
+  static int bonus_mine(int note) { return note & 0xFFFF; }
+  static int bonus_theirs(int note) { return note >> 16; }
+  // The bounds, given trick_identity()'s note on the trick bonuses.
+  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                             int* hi) const = 0;
   // bounds_given() for a window, given the card points the side and the others hold (which
   // cap their sure points): a sure-card count that cannot decide the window is skipped.
-  virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound,
-                             int alpha, int beta, int held_mine, int held_theirs, int* lo,
-                             int* hi) const = 0;
+  virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
+                             int beta, int held_mine, int held_theirs, int* lo, int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
-    bounds_given(s, in_play, base, bonus_ ? trick_bonus_bound(s) : 0, lo, hi);
+    int note;
+    trick_identity(s, in_play, &note);
+    bounds_given(s, in_play, base, note, lo, hi);
   }
   void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
                    CardSet* identity) const override {
-    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
-      bounds(s, in_play, base, lo, hi);
-      *identity = identity_cards(s, in_play);
-      return;
-    }
-    const RoemChances c = roem_chances(s);
-    bounds_given(s, in_play, base, roem_bound(c, s.total_tricks() - s.tricks_played()), lo, hi);
-    *identity = c.cards;
+    int note;
+    *identity = trick_identity(s, in_play, &note);
+    bounds_given(s, in_play, base, note, lo, hi);
   }
   bool split_trick_start() const override { return true; }
+  // The note holds the trick bonuses the side could still win (low 16 bits) and those the
+  // others could (high 16 bits).
   CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const override {
     if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
-      *note = bonus_ ? trick_bonus_bound(s) : 0;
+      const int any = bonus_ ? trick_bonus_bound(s) : 0;
+      *note = any | any << 16;
       return identity_cards(s, in_play);
     }
     const RoemChances c = roem_chances(s);
-    *note = roem_bound(c, s.total_tricks() - s.tricks_played());
+    const int left = s.total_tricks() - s.tricks_played();
+    const bool two_sides = side_ < 2 && n_sides_ == 2;
+    *note = roem_bound(c, left, two_sides ? side_ : -1) |
+            roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;
     return c.cards;
   }
   void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
@@ -661,6 +682,7 @@ class PointsBase : public EvaluatorBase {
   bool klaverjas_ = false;
   bool bonus_ = false;
   bool pit_any_ = true;
+  int n_sides_ = 1;
   CardPoints points_;
 };
 
@@ -673,18 +695,18 @@ class PointsEvaluator final : public PointsBase {
     return points_of(s, mine_);
   }
   int base(const PlayState& s) const override { return points_of(s, mine_); }
-  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
     *lo = base + sure_mine;
-    *hi = base + points_in_play(s, in_play, bonus_bound) - sure_theirs +
+    *hi = base + points_in_play(s, in_play, bonus_mine(note)) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
-  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
-                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
-    const int top =
-        base + points_in_play(s, in_play, bonus_bound) + (pit_possible(s, true) ? kPitBonus : 0);
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
+                     int held_mine, int held_theirs, int* lo, int* hi) const override {
+    const int top = base + points_in_play(s, in_play, bonus_mine(note)) +
+                    (pit_possible(s, true) ? kPitBonus : 0);
     *lo = base;
     if (base + held_mine >= beta) *lo += card_points(sure_cards(s, in_play, mine_));
     *hi = top;
@@ -708,19 +730,22 @@ class MarginEvaluator final : public PointsBase {
   int base(const PlayState& s) const override {
     return points_of(s, mine_) - points_of(s, theirs_);
   }
-  void bounds_given(const PlayState& s, CardSet in_play, int base, int bonus_bound, int* lo,
+  void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
-    const int all = points_in_play(s, in_play, bonus_bound);
+    // At worst the others win everything but the side's sure cards, at best the side does.
+    const int all_theirs = points_in_play(s, in_play, bonus_theirs(note));
+    const int all_mine = points_in_play(s, in_play, bonus_mine(note));
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
     const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
-    *lo = base - (all - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
-    *hi = base + (all - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = base - (all_theirs - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
+    *hi = base + (all_mine - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
   }
-  void bounds_window(const PlayState& s, CardSet in_play, int base, int bonus_bound, int alpha,
-                     int beta, int held_mine, int held_theirs, int* lo, int* hi) const override {
-    const int all = points_in_play(s, in_play, bonus_bound);
-    const int bottom = base - all - (pit_possible(s, false) ? kPitBonus : 0);
-    const int top = base + all + (pit_possible(s, true) ? kPitBonus : 0);
+  void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
+                     int held_mine, int held_theirs, int* lo, int* hi) const override {
+    const int bottom = base - points_in_play(s, in_play, bonus_theirs(note)) -
+                       (pit_possible(s, false) ? kPitBonus : 0);
+    const int top = base + points_in_play(s, in_play, bonus_mine(note)) +
+                    (pit_possible(s, true) ? kPitBonus : 0);
     *lo = bottom;
     if (bottom + 2 * held_mine >= beta) *lo += 2 * card_points(sure_cards(s, in_play, mine_));
     *hi = top;
@@ -768,7 +793,7 @@ int trick_bonus_bound(const PlayState& s) {
     case TrickBonus::kNone:
       return 0;
     case TrickBonus::kKlaverjasRoem:
-      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played());
+      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played(), -1);
   }
   return 1 << 14;
 }

@@ -533,22 +533,19 @@ int Search::trick_start(int alpha, int beta) {
     return v;
   }
   const int base = ev_.base(st_);
-  int lo, hi;
+  int lo = -kInf, hi = kInf;
   CardSet identity_ids;
   CardSet r = 0;
   for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
   std::uint64_t key;
   Labels labels;
+  int note = 0;
   if (split_) {
-    // The key first, so that the entry is on its way while the bounds are computed.
-    int note;
+    // The key and the table first: most positions reached again are decided by their entries,
+    // which spares the bounds.
     identity_ids = ev_.trick_identity(st_, in_hand_, &note);
     key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
-    table_.prefetch(key);
-    ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &lo, &hi);
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
   } else {
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;
@@ -577,6 +574,14 @@ int Search::trick_start(int alpha, int beta) {
   });
   if (lo >= beta) return lo;
   if (hi <= alpha) return hi;
+  if (split_) {
+    int bound_lo, bound_hi;
+    ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &bound_lo, &bound_hi);
+    lo = std::max(lo, bound_lo);
+    hi = std::min(hi, bound_hi);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+  }
   if (lo >= hi) return lo;
   Card hint = kNoCard;
   if (best_lead != 0xFF) {

@@ -112,17 +112,37 @@ KlaverjasDealScore klaverjas_score_totals(const std::array<int, 2>& card_points,
   return s;
 }
 
+namespace {
+
+// The deal's totals from the play state, with `last` (if not null) the last trick still to
+// be credited.
+KlaverjasDealScore score_with_last(const PlayState& state, const TrickRecord* last,
+                                   int playing_team, const std::array<int, 2>& roem,
+                                   const KlaverjasScoringOptions& options, int offending_team) {
+  int pit_team = -1;
+  std::array<int, 2> card_points{};
+  for (int team = 0; team < 2; ++team) {
+    const bool takes_last = last != nullptr && state.side(last->winner) == team;
+    card_points[team] = state.side_points(team) + (takes_last ? last->points : 0);
+    if (state.side_tricks(team) + (takes_last ? 1 : 0) == state.total_tricks()) pit_team = team;
+  }
+  return klaverjas_score_totals(card_points, roem, pit_team, playing_team, options, offending_team);
+}
+
+}  // namespace
+
 KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
                                    const std::array<int, 2>& roem,
                                    const KlaverjasScoringOptions& options, int offending_team) {
   if (!state.is_terminal()) throw std::logic_error("the deal is not finished");
-  int pit_team = -1;
-  std::array<int, 2> card_points{};
-  for (int team = 0; team < 2; ++team) {
-    card_points[team] = state.side_points(team);
-    if (state.side_tricks(team) == state.total_tricks()) pit_team = team;
-  }
-  return klaverjas_score_totals(card_points, roem, pit_team, playing_team, options, offending_team);
+  return score_with_last(state, nullptr, playing_team, roem, options, offending_team);
+}
+
+KlaverjasDealScore klaverjas_score_after(const PlayState& state, const TrickRecord& last,
+                                         int playing_team, const std::array<int, 2>& roem,
+                                         const KlaverjasScoringOptions& options,
+                                         int offending_team) {
+  return score_with_last(state, &last, playing_team, roem, options, offending_team);
 }
 
 }  // namespace tricktaker

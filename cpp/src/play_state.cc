@@ -281,6 +281,41 @@ int PlayState::play_random(Rng& rng) {
   return played;
 }
 
+TrickRecord PlayState::last_trick_outcome() const {
+  // The winner as place() finds it: a card wins over the trick so far if it is among the
+  // beaters of the card winning so far.
+  TrickRecord record{};
+  record.leader = leader_;
+  record.first = static_cast<std::uint8_t>(history_len_);
+  record.size = trick_size_;
+  int seat = to_move_;
+  int winner = seat;
+  CardSet cards = 0;
+  CardSet beat_mask = ~CardSet{0};
+  int points = rules_.last_trick_bonus;
+  for (int i = 0; i < trick_size_; ++i) {
+    const Card c = lowest_card(hands_[seat]);
+    cards |= bit(c);
+    points += rules_.points[c];
+    if ((beat_mask >> c) & 1) {
+      winner = seat;
+      beat_mask = rules_.beaters(c);
+    }
+    seat = next_[seat];
+  }
+  record.winner = static_cast<std::uint8_t>(winner);
+  record.points = static_cast<std::uint16_t>(points);
+  switch (rules_.trick_bonus) {
+    case TrickBonus::kKlaverjasRoem:
+      record.bonus = static_cast<std::uint16_t>(
+          trick_size_ == 4 ? klaverjas_roem_of_set(cards, rules_.trump) : 0);
+      break;
+    case TrickBonus::kNone:
+      break;
+  }
+  return record;
+}
+
 int PlayState::trick_bonus_value() const {
   switch (rules_.trick_bonus) {
     case TrickBonus::kKlaverjasRoem:

@@ -676,6 +676,16 @@ class PointsBase : public EvaluatorBase {
     const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
     return klaverjas_score(s, o_.playing_team, roem, o_.klaverjas, -1).total;
   }
+  // klaverjas_totals() once the last trick `t` is played.
+  std::array<int, 2> klaverjas_totals_after(const PlayState& s, const TrickRecord& t) const {
+    std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
+    roem[s.side(t.winner)] += t.bonus;
+    return klaverjas_score_after(s, t, o_.playing_team, roem, o_.klaverjas, -1).total;
+  }
+  // What the last trick `t` adds to the side's points (mine) or the others'.
+  int last_trick_points(const PlayState& s, const TrickRecord& t, bool mine) const {
+    return ((((mine ? mine_ : theirs_) >> t.winner) & 1) != 0) ? t.points + t.bonus : 0;
+  }
 
   Objective o_;
   bool margin_ = false;
@@ -695,6 +705,12 @@ class PointsEvaluator final : public PointsBase {
     return points_of(s, mine_);
   }
   int base(const PlayState& s) const override { return points_of(s, mine_); }
+  bool last_trick(const PlayState& s, int* value) const override {
+    const TrickRecord t = s.last_trick_outcome();
+    *value = klaverjas_ ? klaverjas_totals_after(s, t)[side_]
+                        : points_of(s, mine_) + last_trick_points(s, t, true);
+    return true;
+  }
   void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
     const int sure_mine = card_points(sure_cards(s, in_play, mine_));
@@ -729,6 +745,16 @@ class MarginEvaluator final : public PointsBase {
   }
   int base(const PlayState& s) const override {
     return points_of(s, mine_) - points_of(s, theirs_);
+  }
+  bool last_trick(const PlayState& s, int* value) const override {
+    const TrickRecord t = s.last_trick_outcome();
+    if (klaverjas_) {
+      const auto totals = klaverjas_totals_after(s, t);
+      *value = totals[side_] - totals[1 - side_];
+    } else {
+      *value = base(s) + last_trick_points(s, t, true) - last_trick_points(s, t, false);
+    }
+    return true;
   }
   void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {

@@ -59,4 +59,11 @@ KlaverjasDealScore klaverjas_score(const PlayState& state, int playing_team,
                                    const std::array<int, 2>& roem,
                                    const KlaverjasScoringOptions& options, int offending_team);
 
+// klaverjas_score() of the deal as it ends once the last trick, still to play, is played:
+// `last` is that trick's record (PlayState::last_trick_outcome()); roem includes its bonus.
+KlaverjasDealScore klaverjas_score_after(const PlayState& state, const TrickRecord& last,
+                                         int playing_team, const std::array<int, 2>& roem,
+                                         const KlaverjasScoringOptions& options,
+                                         int offending_team);
+
 }  // namespace tricktaker

@@ -146,6 +146,10 @@ class PlayState {
 
   // Which cards of the current trick would win it if it ended now, as a seat (-1 if empty).
   int current_winner() const { return trick_len_ ? trick_players_[winner_pos_] : -1; }
+  // The last trick's record as play() would write it, without playing it: at the start of the
+  // last trick, when every seat to play holds one card (so every card is forced), no one folds
+  // and every card is played. Requires trick_len() == 0 and exactly trick_size() cards left.
+  TrickRecord last_trick_outcome() const;
 
  private:
   int next_seat(int seat) const { return next_[seat]; }

@@ -527,7 +527,7 @@ int Search::trick_start(int alpha, int beta) {
   const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
   if (total_left == n && every_card_played_ && !st_.folding()) {
     // The last trick: every hand holds one card and must play it.
-    if (int v; ev_.last_trick(st_, &v)) return v;
+    if (int v; ev_.last_trick(st_, st_.last_trick_outcome(), &v)) return v;
     for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
     const int v = ev_.terminal(st_);
     for (int i = 0; i < n; ++i) undo();

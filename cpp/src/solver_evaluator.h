@@ -126,10 +126,12 @@ class Evaluator {
   virtual PointSymmetry point_symmetry() const { return PointSymmetry::kNone; }
   // Cards whose identity matters for the rest of the play.
   virtual CardSet identity_cards(const PlayState&, CardSet) const { return 0; }
-  // At the start of the last trick (every card forced), the final value once it is played,
-  // scored without playing it (PlayState::last_trick_outcome()); false where the evaluator
-  // leaves that to the search.
-  virtual bool last_trick(const PlayState&, int* /*value*/) const { return false; }
+  // At the start of the last trick (every card forced), the final value once that trick `t`
+  // (PlayState::last_trick_outcome()) is played, scored without playing it; false where the
+  // evaluator leaves that to the search.
+  virtual bool last_trick(const PlayState&, const TrickRecord& /*t*/, int* /*value*/) const {
+    return false;
+  }
   // The number reported to the caller.
   virtual int report(int final_value, int root_base) const { return final_value - root_base; }
   // Whether identity_cards() can be non-empty.

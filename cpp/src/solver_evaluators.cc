@@ -705,8 +705,7 @@ class PointsEvaluator final : public PointsBase {
     return points_of(s, mine_);
   }
   int base(const PlayState& s) const override { return points_of(s, mine_); }
-  bool last_trick(const PlayState& s, int* value) const override {
-    const TrickRecord t = s.last_trick_outcome();
+  bool last_trick(const PlayState& s, const TrickRecord& t, int* value) const override {
     *value = klaverjas_ ? klaverjas_totals_after(s, t)[side_]
                         : points_of(s, mine_) + last_trick_points(s, t, true);
     return true;
@@ -746,8 +745,7 @@ class MarginEvaluator final : public PointsBase {
   int base(const PlayState& s) const override {
     return points_of(s, mine_) - points_of(s, theirs_);
   }
-  bool last_trick(const PlayState& s, int* value) const override {
-    const TrickRecord t = s.last_trick_outcome();
+  bool last_trick(const PlayState& s, const TrickRecord& t, int* value) const override {
     if (klaverjas_) {
       const auto totals = klaverjas_totals_after(s, t);
       *value = totals[side_] - totals[1 - side_];

@@ -144,10 +144,11 @@ class Evaluator {
     *identity = has_identity() ? identity_cards(s, in_play) : 0;
   }
   // trick_start() in two steps, so that the search can compute the table key (which needs the
-  // identity cards) and start fetching the entry while the bounds are computed. An evaluator
-  // that returns true from split_trick_start() implements trick_identity(), which may leave a
-  // number in *note for trick_bounds() (Klaverjas: the roem bound), and trick_bounds(); the
-  // two together must give what trick_start() gives.
+  // identity cards) and read the table before it computes the bounds (dear ones, which most
+  // positions met again do not need). An evaluator that returns true from split_trick_start()
+  // implements trick_identity(), which may leave a number in *note for trick_bounds()
+  // (Klaverjas: the roem each side could still win), and trick_bounds(); the two together must
+  // give what trick_start() gives.
   virtual bool split_trick_start() const { return false; }
   virtual CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const {
     *note = 0;

@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <vector>
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -95,6 +96,35 @@ struct alignas(64) Bucket {
   Entry e[4];
 };
 
+// A 64-bit hash of a sequence of words: each enters by an invertible step (a different last
+// word always gives a different state), and one full mix at the end spreads the bits over the
+// bucket index.
+class KeySteps {
+ public:
+  explicit KeySteps(std::uint64_t seed) : h_(seed) {}
+  void step(std::uint64_t v) {
+    h_ = (h_ ^ v) * 0xBF58476D1CE4E5B9ULL;
+    h_ ^= h_ >> 31;
+  }
+  std::uint64_t done() const { return mix64(h_); }
+
+ private:
+  std::uint64_t h_;
+};
+
+// What a trick start derives from the hands before it reads the table (the canonical key, the
+// labels, the identity cards and the evaluator's note), kept for the exact position: most
+// positions are met again, in the next zero-window test or by another order of the same
+// tricks, and then need none of that work again.
+struct KeyMemo {
+  std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
+  std::uint64_t key;
+  Labels labels;
+  CardSet identity;
+  std::int32_t note;
+  std::uint16_t gen;
+};
+
 class Table {
  public:
   explicit Table(std::size_t memory_mb) {
@@ -118,6 +148,7 @@ class Table {
 #endif
     mask_ = n - 1;
     gen_ = 1;
+    memos_.assign(kMemos, KeyMemo{});
   }
   ~Table() {
 #if defined(__linux__)
@@ -130,14 +161,17 @@ class Table {
   Table& operator=(const Table&) = delete;
   void new_generation() {
     if (++gen_ == 0) {
-      std::fill(buckets_, buckets_ + n_, Bucket{});
-      gen_ = 1;
+      clear();
     }
   }
   void clear() {
     std::fill(buckets_, buckets_ + n_, Bucket{});
+    std::fill(memos_.begin(), memos_.end(), KeyMemo{});
     gen_ = 1;
   }
+  // The memo slot of an exact position (see KeyMemo): holds it if slot->exact == exact and
+  // slot->gen == generation().
+  KeyMemo* memo(std::uint64_t exact) { return &memos_[exact & (kMemos - 1)]; }
   void prefetch(std::uint64_t key) const {
     const Bucket* b = &buckets_[key & mask_];
     __builtin_prefetch(b);
@@ -173,7 +207,7 @@ class Table {
     victim->depth = static_cast<std::uint8_t>(depth);
     victim->gen = gen_;
   }
-  std::size_t bytes() const { return n_ * sizeof(Bucket); }
+  std::size_t bytes() const { return n_ * sizeof(Bucket) + memos_.size() * sizeof(KeyMemo); }
   // The same memory in the layout of the partition search (below), which never shares a
   // context, and so a generation, with the entries above.
   template <class B>
@@ -189,6 +223,8 @@ class Table {
   std::size_t bytes_ = 0;
   std::size_t mask_ = 0;
   std::uint16_t gen_ = 1;
+  static constexpr std::size_t kMemos = 1 << 12;
+  std::vector<KeyMemo> memos_;
 };
 
 // Partition search entries (evaluators with rank_partition()). The key is the leader and every
@@ -261,6 +297,9 @@ class Search {
   template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
   std::uint64_t canonical_key(CardSet identity_s, CardSet r, Labels* labels) const;
+  // The exact position at a trick boundary (the hands, the leader, who is still in the play,
+  // the objective's state), never 0: what the canonical key is a function of.
+  std::uint64_t exact_hash() const;
   void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
   // Partition search: the card of the trick just completed that won it by rank (strength
   // space), or 0 when no other card of its suit was in the trick.
@@ -422,16 +461,12 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
   // order) each seat holds, has each label bit, or is an identity card. With at most 32 cards
   // left, two masks share a word, and the label masks of an objective with point symmetry are
   // left out of the key and returned in *labels instead.
-  // Words enter by an invertible step (a different last word always gives a different hash),
-  // and one full mix at the end spreads the bits over the bucket index.
+  // The words enter the hash by KeySteps.
   const bool narrow = popcount(r) <= 32;
   const bool labels_apart = narrow && point_symmetry_ != PointSymmetry::kNone;
   const int shift = narrow ? 32 : 0;
-  std::uint64_t h = 0x13198A2E03707344ULL;
-  auto step = [&h](std::uint64_t v) {
-    h = (h ^ v) * 0xBF58476D1CE4E5B9ULL;
-    h ^= h >> 31;
-  };
+  KeySteps h(0x13198A2E03707344ULL);
+  auto step = [&h](std::uint64_t v) { h.step(v); };
   std::uint64_t word = 0;
   bool half = false;
   auto add = [&](std::uint64_t v) {
@@ -466,7 +501,16 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
   step(ev_.state_key(st_));
   step(r & (identity_s | (exact_ ? ~0ULL : 0)));
   if (st_.folding()) step(st_.active());  // who is still in the play
-  return mix64(h);
+  return h.done();
+}
+
+std::uint64_t Search::exact_hash() const {
+  KeySteps h(0x51ED2701A3B5C7E9ULL);
+  for (int p = 0; p < st_.num_players(); ++p) h.step(st_.hand(p));
+  h.step(static_cast<std::uint64_t>(st_.leader()) | static_cast<std::uint64_t>(st_.active()) << 8);
+  h.step(ev_.state_key(st_));
+  if (st_.cards_played() == 0) h.step(st_.first_lead_cards());
+  return h.done() | 1;  // never the empty memo's 0
 }
 
 // Bounds on final - base of the current position from an entry of its key whose labels may
@@ -544,9 +588,19 @@ int Search::trick_start(int alpha, int beta) {
   if (split_) {
     // The key and the table first: most positions reached again are decided by their entries,
     // which spares the bounds.
-    identity_ids = ev_.trick_identity(st_, in_hand_, &note);
-    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
-    if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+    const std::uint64_t exact = exact_hash();
+    KeyMemo* memo = table_.memo(exact);
+    if (memo->exact == exact && memo->gen == table_.generation()) {
+      key = memo->key;
+      labels = memo->labels;
+      identity_ids = memo->identity;
+      note = memo->note;
+    } else {
+      identity_ids = ev_.trick_identity(st_, in_hand_, &note);
+      key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
+      if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+      *memo = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
+    }
   } else {
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;

@@ -34,7 +34,9 @@
 // carry which points bounds this one, shifted by what the points differ (the quasi-symmetry
 // of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
 // entries (32 bytes) live in 4-way buckets of two cache lines, replaced by least remaining
-// work. The table's memory is fixed when the solver is made; it is kept warm
+// work. A small memo beside it (192 KB) keeps, per exact position, the key and what the
+// objective derived from the hands for it, since most trick starts are positions met before.
+// The table's memory is fixed when the solver is made; it is kept warm
 // between calls while the rules and the objective stay the same (a different context makes
 // the old entries invisible; no clearing pass).
 //

@@ -143,6 +143,33 @@ def check_position(
     assert not solver.reaches(state, objective, want + 1)
 
 
+def check_points_or_margin(
+    state: _core.PlayState,
+    objective_kind: str,
+    side: int,
+    playing: int,
+    pit_any: bool,
+    objective_side: int | None = None,
+) -> None:
+    """The side's Klaverjas points (with roem and pit) or its plain margin, against the brute
+    force; the objective may name the side as -1 (the side to move)."""
+    if objective_kind == "points":
+        objective = K.Objective(
+            kind=POINTS,
+            side=side if objective_side is None else objective_side,
+            scoring=K.Scoring.KLAVERJAS,
+            playing_team=playing,
+            pit_for_any_team=pit_any,
+        )
+        score = partial(klaverjas_total, team=side, playing=playing, pit_any=pit_any)
+        check_position(state, objective, side, score, credited(state, side))
+    else:
+        objective = K.Objective(kind=MARGIN, side=side)
+        score = partial(plain_margin, team=side)
+        offset = credited(state, side) - credited(state, 1 - side)
+        check_position(state, objective, side, score, offset)
+
+
 ENDINGS = [(2, 0), (2, 1), (2, 3), (3, 0), (3, 2)]  # (tricks left, cards into the next trick)
 
 
@@ -165,17 +192,7 @@ def test_klaverjas_endings_match_brute_force(rotterdam: bool, kind: str) -> None
             offset = credited(state, real_side)
             check_position(state, objective, real_side, partial(credited, team=real_side), offset)
         elif kind == "points":
-            objective = K.Objective(
-                kind=POINTS,
-                side=side,
-                scoring=K.Scoring.KLAVERJAS,
-                playing_team=playing,
-                pit_for_any_team=pit_any,
-            )
-
-            score = partial(klaverjas_total, team=real_side, playing=playing, pit_any=pit_any)
-
-            check_position(state, objective, real_side, score, credited(state, real_side))
+            check_points_or_margin(state, "points", real_side, playing, pit_any, side)
         elif kind == "margin":
             objective = K.Objective(
                 kind=MARGIN,
@@ -225,28 +242,7 @@ def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
         state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
         if i % 4 == 3:
             state.play(rng.choice(state.legal_cards()))
-        side = rng.randrange(2)
-        pit_any = i % 2 == 0
-        if objective_kind == "points":
-            objective = K.Objective(
-                kind=POINTS,
-                side=side,
-                scoring=K.Scoring.KLAVERJAS,
-                playing_team=0,
-                pit_for_any_team=pit_any,
-            )
-
-            score = partial(klaverjas_total, team=side, playing=0, pit_any=pit_any)
-
-            check_position(state, objective, side, score, credited(state, side))
-        else:
-            objective = K.Objective(kind=MARGIN, side=side)
-
-            score = partial(plain_margin, team=side)
-
-            check_position(
-                state, objective, side, score, credited(state, side) - credited(state, 1 - side)
-            )
+        check_points_or_margin(state, objective_kind, rng.randrange(2), 0, i % 2 == 0)
 
 
 @pytest.mark.parametrize("objective_kind", ["points", "margin"])
@@ -265,19 +261,7 @@ def test_klaverjas_four_of_a_kind_endings(objective_kind: str) -> None:
         state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
         if i % 4 == 3:
             state.play(rng.choice(state.legal_cards()))
-        side = rng.randrange(2)
-        if objective_kind == "points":
-            objective = K.Objective(
-                kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=i % 2
-            )
-            score = partial(klaverjas_total, team=side, playing=i % 2, pit_any=True)
-            check_position(state, objective, side, score, credited(state, side))
-        else:
-            objective = K.Objective(kind=MARGIN, side=side)
-            score = partial(plain_margin, team=side)
-            check_position(
-                state, objective, side, score, credited(state, side) - credited(state, 1 - side)
-            )
+        check_points_or_margin(state, objective_kind, rng.randrange(2), i % 2, True)
 
 
 @pytest.mark.parametrize("ranks", [8, 13, 5])

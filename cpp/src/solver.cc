@@ -1,21 +1,18 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <new>
-
-#include "solver_evaluator.h"
-#include "tricktaker/parallel.h"
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 #include <atomic>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "solver_evaluator.h"
+#include "solver_table.h"
+#include "tricktaker/parallel.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -65,195 +62,6 @@ constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
 // The move "fold" (PV10) among the cards: an id no card has (rank 15 of the first lane).
 constexpr Card kFoldMove = 15;
-
-// ---------------------------------------------------------------------------------------
-// The transposition table.
-
-// The point labels of the cards left, in strength order: bit i of plane j is bit j of the label
-// of the i-th card (with at most 32 cards left). Entries of positions that differ only in these
-// share a key (see PointSymmetry); entries of other objectives hold zeros.
-struct Labels {
-  std::uint32_t plane[4];
-  bool operator==(const Labels& o) const {
-    return plane[0] == o.plane[0] && plane[1] == o.plane[1] && plane[2] == o.plane[2] &&
-           plane[3] == o.plane[3];
-  }
-};
-
-struct Entry {
-  std::uint64_t key;
-  Labels labels;
-  std::int16_t lo;  // bounds on final - base
-  std::int16_t hi;
-  std::uint8_t best;   // canonical index of the best lead, or 0xFF
-  std::uint8_t depth;  // cards left in play: the work the entry saves
-  std::uint16_t gen;
-};
-static_assert(sizeof(Entry) == 32, "entries are 32 bytes");
-
-// Four entries on two cache lines: several positions of one key (differing in labels) fit.
-struct alignas(64) Bucket {
-  Entry e[4];
-};
-
-// A 64-bit hash of a sequence of words: each enters by an invertible step (a different last
-// word always gives a different state), and one full mix at the end spreads the bits over the
-// bucket index.
-class KeySteps {
- public:
-  explicit KeySteps(std::uint64_t seed) : h_(seed) {}
-  void step(std::uint64_t v) {
-    h_ = (h_ ^ v) * 0xBF58476D1CE4E5B9ULL;
-    h_ ^= h_ >> 31;
-  }
-  std::uint64_t done() const { return mix64(h_); }
-
- private:
-  std::uint64_t h_;
-};
-
-// What a trick start derives from the hands before it reads the table (the canonical key, the
-// labels, the identity cards and the evaluator's note), kept for the exact position: most
-// positions are met again, in the next zero-window test or by another order of the same
-// tricks, and then need none of that work again.
-struct KeyMemo {
-  std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
-  std::uint64_t key;
-  Labels labels;
-  CardSet identity;
-  std::int32_t note;
-  std::uint16_t gen;
-};
-
-class Table {
- public:
-  explicit Table(std::size_t memory_mb) {
-    std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-    n_ = n;
-    // Fresh anonymous memory reads as zeros (empty entries, generation 0) and costs nothing
-    // until touched, so a big table is cheap to make; huge pages cut TLB misses.
-    bytes_ = n * sizeof(Bucket);
-#if defined(__linux__)
-    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-#ifdef MADV_HUGEPAGE
-    madvise(p, bytes_, MADV_HUGEPAGE);
-#endif
-    buckets_ = static_cast<Bucket*>(p);
-#else
-    buckets_ = static_cast<Bucket*>(std::calloc(n, sizeof(Bucket)));
-    if (!buckets_) throw std::bad_alloc();
-#endif
-    mask_ = n - 1;
-    gen_ = 1;
-    memos_.assign(kMemos, KeyMemo{});
-  }
-  ~Table() {
-#if defined(__linux__)
-    munmap(buckets_, bytes_);
-#else
-    std::free(buckets_);
-#endif
-  }
-  Table(const Table&) = delete;
-  Table& operator=(const Table&) = delete;
-  void new_generation() {
-    if (++gen_ == 0) {
-      clear();
-    }
-  }
-  void clear() {
-    std::fill(buckets_, buckets_ + n_, Bucket{});
-    std::fill(memos_.begin(), memos_.end(), KeyMemo{});
-    gen_ = 1;
-  }
-  // The memo slot of an exact position (see KeyMemo): holds it if slot->exact == exact and
-  // slot->gen == generation().
-  KeyMemo* memo(std::uint64_t exact) { return &memos_[exact & (kMemos - 1)]; }
-  void prefetch(std::uint64_t key) const {
-    const Bucket* b = &buckets_[key & mask_];
-    __builtin_prefetch(b);
-    __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
-  }
-  // Calls fn(entry) for every live entry of the key.
-  template <class Fn>
-  void for_each(std::uint64_t key, Fn fn) const {
-    const Bucket& b = buckets_[key & mask_];
-    for (const Entry& e : b.e)
-      if (e.key == key && e.gen == gen_) fn(e);
-  }
-  void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best,
-             int depth) {
-    Bucket& b = buckets_[key & mask_];
-    Entry* victim = nullptr;
-    for (Entry& e : b.e) {
-      if (e.gen == gen_ && e.key == key && e.labels == labels) {
-        victim = &e;
-        break;
-      }
-      if (e.gen != gen_) {
-        if (!victim || victim->gen == gen_) victim = &e;
-      } else if (!victim || (victim->gen == gen_ && e.depth < victim->depth)) {
-        victim = &e;
-      }
-    }
-    victim->key = key;
-    victim->labels = labels;
-    victim->lo = static_cast<std::int16_t>(std::clamp(lo, -32767, 32767));
-    victim->hi = static_cast<std::int16_t>(std::clamp(hi, -32767, 32767));
-    victim->best = best;
-    victim->depth = static_cast<std::uint8_t>(depth);
-    victim->gen = gen_;
-  }
-  std::size_t bytes() const { return n_ * sizeof(Bucket) + memos_.size() * sizeof(KeyMemo); }
-  // The same memory in the layout of the partition search (below), which never shares a
-  // context, and so a generation, with the entries above.
-  template <class B>
-  B* as(std::size_t* count) const {
-    *count = bytes_ / sizeof(B);
-    return reinterpret_cast<B*>(buckets_);
-  }
-  std::uint16_t generation() const { return gen_; }
-
- private:
-  Bucket* buckets_ = nullptr;
-  std::size_t n_ = 0;
-  std::size_t bytes_ = 0;
-  std::size_t mask_ = 0;
-  std::uint16_t gen_ = 1;
-  static constexpr std::size_t kMemos = 1 << 12;
-  std::vector<KeyMemo> memos_;
-};
-
-// Partition search entries (evaluators with rank_partition()). The key is the leader and every
-// hand's length in every suit (for decks of more than 32 cards also the holders of each
-// suit's top four cards); an entry also holds `sig`, the
-// remaining cards (in strength order, as relative ranks) whose holders its bounds rely on,
-// closed upwards within each suit, and those holders (a mask per seat of the first three; the
-// fourth holds the rest). It serves every position with the same key whose holders agree on
-// `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
-// whose holders are fixed, so any of them does what another did.
-// Mask: one bit per remaining card, 32 bits for decks of at most 32 cards, else 64.
-template <class Mask>
-struct PEntry {
-  std::uint64_t key;
-  Mask sig;
-  Mask seat[3];
-  std::int8_t lo;  // bounds on final - base
-  std::int8_t hi;
-  std::uint8_t best;
-  std::uint8_t depth;
-  std::uint16_t gen;
-};
-static_assert(sizeof(PEntry<std::uint32_t>) == 32, "narrow entries are 32 bytes");
-static_assert(sizeof(PEntry<std::uint64_t>) == 48, "wide entries are 48 bytes");
-
-template <class Mask>
-struct alignas(64) PBucket {
-  PEntry<Mask> e[4];
-};
 
 // ---------------------------------------------------------------------------------------
 // The search.

@@ -1,8 +1,8 @@
 // Internal to the solver: the objective's view of a play state (Evaluator), the helpers the
 // evaluators share (sure cards, possible roem), and the hashing the table keys use. The search
-// in solver.cc, the table in solver_table.h; the objectives of trick and point games in
-// solver_evaluators.cc; the objectives of the deal-winning games (Kirves, Kiksas race, All Fours
-// game points) in solver_game_objectives.cc.
+// lives in solver.cc, the table in solver_table.h, the objectives of trick and point games in
+// solver_evaluators.cc and those of the deal-winning games (Kirves, Kiksas race, All Fours game
+// points) in solver_game_objectives.cc.
 #pragma once
 
 #include <algorithm>

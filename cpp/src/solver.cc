@@ -394,8 +394,8 @@ int Search::trick_start(int alpha, int beta) {
   Labels labels;
   int note = 0;
   if (split_) {
-    // The key and the table first: most positions reached again are decided by their entries,
-    // which spares the bounds.
+    // The key (from the memo when the exact position was met before) and the table first:
+    // most positions met again are decided by their entries, which spares the bounds.
     const std::uint64_t exact = exact_hash();
     KeyMemo* memo = table_.memo(exact);
     if (memo->exact == exact && memo->gen == table_.generation()) {

@@ -5,10 +5,10 @@ own objectives, and whist trick counts beside DDS.
 
 Times are the calling thread's CPU time per call (time.thread_time), so other jobs on the
 machine do not inflate them; every solver call runs in the calling thread. With --repeat N each
-call runs N times (our table cleared before each) and the fastest counts, which steadies the
-figures on a machine whose speed drifts with its neighbours' load. DDS (through endplay,
-installed by the `bench` extra) runs with one thread on the same deals, repeated alike, and its
-trick counts are checked against ours.
+call runs N times and the fastest counts (see Timer), which steadies the figures on a machine
+whose speed drifts with its neighbours' load. DDS (through endplay, installed by the `bench`
+extra) runs with one thread on the same deals, timed alike, and its trick counts are checked
+against ours.
 """
 
 from __future__ import annotations
@@ -54,26 +54,44 @@ def timed(fn: Callable[..., Any], *args: Any) -> tuple[Any, float]:
     return out, time.thread_time() - t0
 
 
-def fastest(
-    repeat: int, prepare: Callable[[], None], fn: Callable[..., Any], *args: Any
-) -> tuple[Any, float]:
-    """The result and the fastest of `repeat` timed calls, each after prepare()."""
-    best = float("inf")
-    out = None
-    for _ in range(repeat):
-        prepare()
-        out, t = timed(fn, *args)
-        best = min(best, t)
-    return out, best
+class Timer:
+    """Times fn over one deal after another, after reset() (untimed; our solver's table is
+    cleared). With repeat > 1 each call runs that many times and the fastest counts; before each
+    run the previous deal's call runs again, untimed, so that every run meets the caches (and
+    DDS its table) as a single pass over the deals would: holding another deal's work."""
 
+    def __init__(
+        self, repeat: int, fn: Callable[..., Any], reset: Callable[[], None] | None = None
+    ) -> None:
+        self.repeat = repeat
+        self.fn = fn
+        self.reset = reset
+        self.last: tuple[Any, ...] | None = None
 
-def nothing() -> None:
-    """No preparation (DDS keeps no table between boards)."""
+    def __call__(self, *args: Any) -> tuple[Any, float]:
+        best = float("inf")
+        out = None
+        for _ in range(self.repeat):
+            if self.repeat > 1 and self.last is not None:
+                self._reset()
+                self.fn(*self.last)
+            self._reset()
+            out, t = timed(self.fn, *args)
+            best = min(best, t)
+        self.last = args
+        return out, best
+
+    def _reset(self) -> None:
+        if self.reset is not None:
+            self.reset()
 
 
 def klaverjas(n: int, seed: int, memory_mb: int, repeat: int) -> dict[str, Any]:
     rng = random.Random(seed)
     solver = K.Solver(memory_mb=memory_mb)
+    value_timer = Timer(repeat, solver.value, solver.clear)
+    made_timer = Timer(repeat, solver.value, solver.clear)
+    cards_timer = Timer(repeat, solver.solve, solver.clear)
     points = [], []
     made: list[float] = []
     cards: list[float] = []
@@ -89,9 +107,11 @@ def klaverjas(n: int, seed: int, memory_mb: int, repeat: int) -> dict[str, Any]:
             scoring=K.Scoring.KLAVERJAS,
             playing_team=playing,
         )
+        solver.clear()
         n0 = solver.nodes
-        _, t = fastest(repeat, solver.clear, solver.value, state, obj)
-        nodes.append((solver.nodes - n0) // repeat)  # every run searches alike
+        solver.value(state, obj)
+        nodes.append(solver.nodes - n0)
+        _, t = value_timer(state, obj)
         points[0].append(t)
         mobj = K.Objective(
             kind=K.ObjectiveKind.KLAVERJAS_MADE,
@@ -99,9 +119,9 @@ def klaverjas(n: int, seed: int, memory_mb: int, repeat: int) -> dict[str, Any]:
             scoring=K.Scoring.KLAVERJAS,
             playing_team=playing,
         )
-        _, t = fastest(repeat, solver.clear, solver.value, state, mobj)
+        _, t = made_timer(state, mobj)
         made.append(t)
-        _, t = fastest(repeat, solver.clear, solver.solve, state, obj)
+        _, t = cards_timer(state, obj)
         cards.append(t)
     return {
         "deals": n,
@@ -136,12 +156,14 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool, repeat: int)
     obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
     values = []
     # One loop per mode, so that no call finds a table warmed by another mode on its deal.
+    value_timer = Timer(repeat, solver.value, solver.clear)
     for _, _, state in positions:
-        value, t = fastest(repeat, solver.clear, solver.value, state, obj)
+        value, t = value_timer(state, obj)
         values.append(value)
         ours_value.append(t)
+    cards_timer = Timer(repeat, solver.solve, solver.clear)
     for (_, _, state), value in zip(positions, values, strict=True):
-        res, t = fastest(repeat, solver.clear, solver.solve, state, obj)
+        res, t = cards_timer(state, obj)
         ours_cards.append(t)
         assert res.value == value
     if dds:
@@ -152,13 +174,15 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool, repeat: int)
             d.first = Player.west
             d.trump = denoms[strain]
             boards.append(d)
+        best_timer = Timer(repeat, solve_board)
         for d, value in zip(boards, values, strict=True):
-            sol, t = fastest(repeat, nothing, solve_board, d, SolveMode.OptimalOne)
+            sol, t = best_timer(d, SolveMode.OptimalOne)
             dds_one.append(t)
             if max(tr for _, tr in list(sol)) != value:
                 mismatches += 1
+        all_timer = Timer(repeat, solve_board)
         for d in boards:
-            _, t = fastest(repeat, nothing, solve_board, d, SolveMode.Default)
+            _, t = all_timer(d, SolveMode.Default)
             dds_all.append(t)
     out: dict[str, Any] = {
         "deals": n,
@@ -269,11 +293,13 @@ def other_games(n: int, seed: int, memory_mb: int, repeat: int) -> dict[str, Any
         rng = random.Random(seed)
         value_times: list[float] = []
         card_times: list[float] = []
+        value_timer = Timer(repeat, solver.value, solver.clear)
+        cards_timer = Timer(repeat, solver.solve, solver.clear)
         for _ in range(n):
             state, objective = make(rng)
-            _, t = fastest(repeat, solver.clear, solver.value, state, objective)
+            _, t = value_timer(state, objective)
             value_times.append(t)
-            _, t = fastest(repeat, solver.clear, solver.solve, state, objective)
+            _, t = cards_timer(state, objective)
             card_times.append(t)
         out[name] = {"deals": n, "value": stats(value_times), "every_card": stats(card_times)}
     return out

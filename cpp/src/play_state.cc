@@ -305,21 +305,14 @@ TrickRecord PlayState::last_trick_outcome() const {
   }
   record.winner = static_cast<std::uint8_t>(winner);
   record.points = static_cast<std::uint16_t>(points);
-  switch (rules_.trick_bonus) {
-    case TrickBonus::kKlaverjasRoem:
-      record.bonus = static_cast<std::uint16_t>(
-          trick_size_ == 4 ? klaverjas_roem_of_set(cards, rules_.trump) : 0);
-      break;
-    case TrickBonus::kNone:
-      break;
-  }
+  record.bonus = static_cast<std::uint16_t>(trick_bonus_of(cards, trick_size_));
   return record;
 }
 
-int PlayState::trick_bonus_value() const {
+int PlayState::trick_bonus_of(CardSet cards, int n) const {
   switch (rules_.trick_bonus) {
     case TrickBonus::kKlaverjasRoem:
-      return trick_len_ == 4 ? klaverjas_roem_of_set(trick_set_, rules_.trump) : 0;
+      return n == 4 ? klaverjas_roem_of_set(cards, rules_.trump) : 0;
     case TrickBonus::kNone:
       break;
   }
@@ -330,7 +323,7 @@ inline void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
   int points = trick_points_;
   if (cards_left_ == 0) points += rules_.last_trick_bonus;
-  const int bonus = trick_bonus_value();
+  const int bonus = trick_bonus_of(trick_set_, trick_len_);
   TrickRecord& record = tricks_[tricks_played_];
   record.leader = leader_;
   record.winner = static_cast<std::uint8_t>(winner);

@@ -158,7 +158,7 @@ class PlayState {
   void finish_trick();
   void reopen_last_trick();
   void undo_fold();
-  int trick_bonus_value() const;
+  int trick_bonus_of(CardSet cards, int n) const;  // the bonus of a trick of n cards
 
   RulesTable rules_;
   std::array<CardSet, kMaxPlayers> hands_;

@@ -326,6 +326,24 @@ def test_solver_reused_across_positions_and_objectives() -> None:
         assert solver.value(state, objective) == want
 
 
+def test_one_position_for_each_side_in_turn_on_a_warm_solver() -> None:
+    """The same Klaverjas position for one side, the other, and the first again, on one warm
+    solver, against the brute force."""
+    rng = random.Random(12)
+    solver = K.Solver(memory_mb=1)
+    for i in range(12):
+        state, _ = klaverjas_state(rng, rotterdam=i % 2 == 1)
+        play_randomly(rng, state, 12 - (i % 3))
+        playing = rng.randrange(2)
+        for side in (0, 1, 0):
+            objective = K.Objective(
+                kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=playing
+            )
+            score = partial(klaverjas_total, team=side, playing=playing, pit_any=True)
+            want = minimax(state, side, score) - credited(state, side)
+            assert solver.value(state, objective) == want
+
+
 def alike_but_for_points(
     rng: random.Random, rules: _core.RulesTable, hands: list[int]
 ) -> list[int]:

@@ -382,26 +382,35 @@ def objective_and_score(
     return objective, score
 
 
-@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
-def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
-    """A warm table serves positions that differ only in card points with shifted bounds: every
-    answer still equals the brute force."""
-    rng = random.Random(kind)
+def check_warm_series(
+    rng: random.Random,
+    kind: str,
+    deals: int,
+    steps: int,
+    change: Callable[[random.Random, _core.RulesTable, list[int]], list[int]],
+) -> None:
+    """Three-trick Klaverjas deals, each changed `steps` times by `change`, all on one warm
+    solver: the value and every card's value equal the brute force."""
     solver = K.Solver(memory_mb=2)
-    for i in range(16):
-        trump = rng.randrange(4)
-        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
+    for i in range(deals):
+        rules = K.klaverjas_rules(rng.randrange(4), rotterdam=i % 2 == 1)
         hands = deal_hands(rng, rng.sample(PIQUET, 12))
         leader = rng.randrange(4)
         side = rng.randrange(2)
         objective, score = objective_and_score(kind, side)
-        for _ in range(4):
+        for _ in range(steps):
             state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
-            want = minimax(state, side, score)
             res = solver.solve(state, objective)
-            assert res.value == want
+            assert res.value == minimax(state, side, score)
             assert res.cards == card_values(state, side, score)
-            hands = alike_but_for_points(rng, rules, hands)
+            hands = change(rng, rules, hands)
+
+
+@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
+def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
+    """A warm table serves positions that differ only in card points with shifted bounds: every
+    answer still equals the brute force."""
+    check_warm_series(random.Random(kind), kind, 16, 4, alike_but_for_points)
 
 
 def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]) -> list[int]:
@@ -431,21 +440,7 @@ def test_deals_alike_but_for_low_cards_share_a_warm_solver(kind: str) -> None:
     """A warm table over deals that differ in which hand holds a suit's low cards (the same suit
     lengths): whatever entries the table shares between them, every answer equals the brute
     force."""
-    rng = random.Random("low-" + kind)
-    solver = K.Solver(memory_mb=2)
-    for i in range(12):
-        trump = rng.randrange(4)
-        rules = K.klaverjas_rules(trump, rotterdam=i % 2 == 1)
-        hands = deal_hands(rng, rng.sample(PIQUET, 12))
-        leader = rng.randrange(4)
-        side = rng.randrange(2)
-        objective, score = objective_and_score(kind, side)
-        for _ in range(6):
-            state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
-            res = solver.solve(state, objective)
-            assert res.value == minimax(state, side, score)
-            assert res.cards == card_values(state, side, score)
-            hands = swap_low_cards(rng, rules, hands)
+    check_warm_series(random.Random("low-" + kind), kind, 12, 6, swap_low_cards)
 
 
 @settings(max_examples=30, deadline=None)

@@ -318,16 +318,34 @@ def allfours_value(
     return sum(v if k == side else -v for k, v in enumerate(score[:n_sides]))
 
 
-def random_two_side_objective(
-    rng: random.Random, items: dict[str, object], players: int
+def random_allfours(
+    rng: random.Random, no_undertrump: bool = False
+) -> tuple[dict[str, object], int, K.RulesTable]:
+    """Random scoring items (jokers three times in ten), their deck and the rules of a random
+    trump suit."""
+    jokers = rng.random() < 0.3
+    items = random_scoring(rng, jokers)
+    deck = JOKER_DECK if jokers else FULL_DECK
+    rules = K.allfours_rules(
+        rng.randrange(4), deck, jick=bool(items["jick"]), no_undertrump=no_undertrump
+    )
+    return items, deck, rules
+
+
+def random_objective(
+    rng: random.Random,
+    items: dict[str, object],
+    players: int,
+    sides: int = 2,
+    kind: str | None = None,
 ) -> tuple[K.Objective, int, Callable[[K.PlayState], int]]:
-    """A random dealer, contract (or none), side and kind (points or margin) for a two-side
-    deal: the solver's objective, the side, and the brute force's score of a finished play."""
+    """A random dealer, contract (or none), side and, unless given, kind (points or margin):
+    the solver's objective, the side, and the brute force's score of a finished play."""
     dealer = rng.randrange(players)
-    bidding_side = rng.choice([-1, 0, 1])
+    bidding_side = rng.choice([-1, *range(sides)])
     bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
-    side = rng.randrange(2)
-    kind = rng.choice(["points", "margin"])
+    side = rng.randrange(sides)
+    kind = kind or rng.choice(["points", "margin"])
     objective = K.Objective(
         kind=POINTS if kind == "points" else MARGIN,
         side=side,
@@ -355,36 +373,12 @@ def test_allfours_game_points_match_brute_force(players: int, kind: str, folding
     solver = K.Solver(memory_mb=4)
     values = set()
     for _ in range(25):
-        jokers = rng.random() < 0.3
-        items = random_scoring(rng, jokers)
-        trump = rng.randrange(4)
-        rules = K.allfours_rules(
-            trump,
-            JOKER_DECK if jokers else FULL_DECK,
-            jick=bool(items["jick"]),
-            no_undertrump=rng.random() < 0.3,
-        )
-        hands = deal(rng, JOKER_DECK if jokers else FULL_DECK, players, 6)
+        items, deck, rules = random_allfours(rng, rng.random() < 0.3)
+        hands = deal(rng, deck, players, 6)
         sides = [0, 1, 0, 1] if players == 4 else list(range(players))
         state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
-        dealer = rng.randrange(players)
-        n_sides = max(sides) + 1
-        bidding_side = rng.choice([-1, *range(n_sides)])
-        bid = rng.randrange(2, 6) if bidding_side >= 0 else 0
         play_until(rng, state, ending(rng, players))
-        side = rng.randrange(n_sides)
-        objective = K.Objective(
-            kind=POINTS if kind == "points" else MARGIN,
-            side=side,
-            scoring=K.Scoring.ALLFOURS,
-            allfours=K.AllFoursScoringOptions(**items),
-            dealer=dealer,
-            bidding_side=bidding_side,
-            bid=bid,
-        )
-
-        contract = {"dealer": dealer, "bidding_side": bidding_side, "bid": bid}
-        score = partial(allfours_value, kind=kind, side=side, contract=contract, items=items)
+        objective, side, score = random_objective(rng, items, players, max(sides) + 1, kind)
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
@@ -413,17 +407,13 @@ def test_allfours_game_race_bounds_match_brute_force(players: int, folding: bool
     solver = K.Solver(memory_mb=4)
     values = set()
     for _ in range(40):
-        jokers = rng.random() < 0.3
-        items = random_scoring(rng, jokers)
-        deck = JOKER_DECK if jokers else FULL_DECK
-        trump = rng.randrange(4)
-        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        items, deck, rules = random_allfours(rng)
         hands = deal(rng, deck, players, 6)
         sides = [0, 1, 0, 1] if players == 4 else [0, 1]
         state = K.PlayState(rules, hands, sides, rng.randrange(players), folding=folding)
         # Play on while the Game race is still open, to an ending at a trick boundary.
         play_until(rng, state, rng.choice([2, 3]) * players)
-        objective, side, score = random_two_side_objective(rng, items, players)
+        objective, side, score = random_objective(rng, items, players)
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
@@ -437,11 +427,7 @@ def test_allfours_no_trump_endings_match_brute_force() -> None:
     values = set()
     found = 0
     while found < 100:
-        jokers = rng.random() < 0.3
-        items = random_scoring(rng, jokers)
-        deck = JOKER_DECK if jokers else FULL_DECK
-        trump = rng.randrange(4)
-        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        items, deck, rules = random_allfours(rng)
         state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
         left = rng.choice([2, 3]) * 4
         trumps = rules.trump_cards
@@ -453,7 +439,7 @@ def test_allfours_no_trump_endings_match_brute_force() -> None:
         if any(state.hand(p) & trumps for p in range(4)):
             continue
         found += 1
-        objective, side, score = random_two_side_objective(rng, items, players=4)
+        objective, side, score = random_objective(rng, items, players=4)
         check(solver, state, objective, side, score)
         values.add(solver.value(state, objective))
     assert len(values) >= 4
@@ -510,14 +496,10 @@ def test_allfours_split_game_values_share_entries() -> None:
     solver = K.Solver(memory_mb=4)
     values = set()
     for _ in range(12):
-        jokers = rng.random() < 0.3
-        items = random_scoring(rng, jokers)
-        deck = JOKER_DECK if jokers else FULL_DECK
-        trump = rng.randrange(4)
-        rules = K.allfours_rules(trump, deck, jick=bool(items["jick"]))
+        items, deck, rules = random_allfours(rng)
         state = K.PlayState(rules, deal(rng, deck, 4, 6), [0, 1, 0, 1], rng.randrange(4))
         play_until(rng, state, 16)
-        objective, side, score = random_two_side_objective(rng, items, players=4)
+        objective, side, score = random_objective(rng, items, players=4)
         memo: dict[tuple[int, ...], int] = {}
         solver.clear()
         for child in [state, *after_one_trick(state)]:

@@ -597,11 +597,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
       victim = &e;
       break;
     }
-    if (e.gen != gen) {
-      if (!victim || victim->gen == gen) victim = &e;
-    } else if (!victim || (victim->gen == gen && e.depth < victim->depth)) {
-      victim = &e;
-    }
+    if (replaces_better(e, victim, gen)) victim = &e;
   }
   victim->key = key;
   victim->sig = sig_rel;

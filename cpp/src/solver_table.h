@@ -73,6 +73,14 @@ struct KeyMemo {
   std::uint16_t gen;
 };
 
+// The replacement rule of every entry layout: an entry of an older generation first, else the
+// one whose position had the least play left (the least work saved).
+template <class E>
+bool replaces_better(const E& e, const E* victim, std::uint16_t gen) {
+  if (e.gen != gen) return !victim || victim->gen == gen;
+  return !victim || (victim->gen == gen && e.depth < victim->depth);
+}
+
 class Table {
  public:
   explicit Table(std::size_t memory_mb) {
@@ -141,11 +149,7 @@ class Table {
         victim = &e;
         break;
       }
-      if (e.gen != gen_) {
-        if (!victim || victim->gen == gen_) victim = &e;
-      } else if (!victim || (victim->gen == gen_ && e.depth < victim->depth)) {
-        victim = &e;
-      }
+      if (replaces_better(e, victim, gen_)) victim = &e;
     }
     victim->key = key;
     victim->labels = labels;

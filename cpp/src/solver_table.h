@@ -128,11 +128,6 @@ class Table {
   // The memo slot of an exact position (see KeyMemo): holds it if slot->exact == exact and
   // slot->gen == generation().
   KeyMemo* memo(std::uint64_t exact) { return &memos_[exact & (kMemos - 1)]; }
-  void prefetch(std::uint64_t key) const {
-    const Bucket* b = &buckets_[key & mask_];
-    __builtin_prefetch(b);
-    __builtin_prefetch(reinterpret_cast<const char*>(b) + 64);
-  }
   // Calls fn(entry) for every live entry of the key.
   template <class Fn>
   void for_each(std::uint64_t key, Fn fn) const {

@@ -245,6 +245,34 @@ def test_klaverjas_roem_rich_endings(objective_kind: str) -> None:
         check_points_or_margin(state, objective_kind, rng.randrange(2), 0, i % 2 == 0)
 
 
+def test_klaverjas_runs_by_side_on_a_warm_solver() -> None:
+    """A side's points count only the roem it wins, so the cards of runs that only the others
+    could win are keyed like plain cards. Deals from two suits (runs in every hand), each
+    solved for both sides and again with low cards traded between hands, all on one warm
+    solver whose entries positions alike but for those cards share: every value and every
+    card's value equals the brute force."""
+    rng = random.Random("runs-by-side")
+    solver = K.Solver(memory_mb=2)
+    for i in range(16):
+        suits = rng.sample(range(4), 2)
+        cards = rng.sample([s * 16 + r for s in suits for r in range(5, 13)], 12)
+        hands = [mask(cards[j * 3 : (j + 1) * 3]) for j in range(4)]
+        rules = K.klaverjas_rules(rng.randrange(4), rotterdam=i % 2 == 1)
+        leader = rng.randrange(4)
+        playing = rng.randrange(2)
+        for _ in range(3):
+            state = K.PlayState(rules, hands, [0, 1, 0, 1], leader)
+            for side in (0, 1):
+                objective = K.Objective(
+                    kind=POINTS, side=side, scoring=K.Scoring.KLAVERJAS, playing_team=playing
+                )
+                score = partial(klaverjas_total, team=side, playing=playing, pit_any=True)
+                res = solver.solve(state, objective)
+                assert res.value == minimax(state, side, score)
+                assert res.cards == card_values(state, side, score)
+            hands = swap_low_cards(rng, rules, hands)
+
+
 @pytest.mark.parametrize("objective_kind", ["points", "margin"])
 def test_klaverjas_four_of_a_kind_endings(objective_kind: str) -> None:
     """Every hand holds one card of each of three ranks: four of a kind is in every trick's

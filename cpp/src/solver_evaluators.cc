@@ -53,16 +53,73 @@ CardSet trick_set(const PlayState& s) {
 // in progress any card still in play counts (a looser superset).
 struct RoemChances {
   CardSet cards = 0;  // cards of possible combinations
+  // Cards of the combinations each side could win.
+  CardSet side_cards[2] = {};
   // How many tricks could score each value: four jacks (200), four of a kind (100), a run of
   // four (50), a run of three (20). Four of a kind is counted by the side it would go to
   // (index 0 and 1) and in all (index 2): the trick holding all four cards of a rank has one
   // trump, so the seat that holds the trump of that rank wins it.
   int n200[3] = {}, n100[3] = {};
-  int n50 = 0, n20 = 0;
+  // Runs likewise by the side that could win them (at a trick boundary; in all elsewhere).
+  int n50[3] = {}, n20[3] = {};
   bool stuk = false;
 };
 
-RoemChances roem_chances(const PlayState& s) {
+// For each start of a run (its lowest card in the natural order), where the run's strongest
+// card lies: top3[o] holds the starts of runs of three whose strongest card is o above the
+// start, top4[o] those of runs of four.
+struct RunTops {
+  explicit RunTops(const RulesTable& r);
+  CardSet top3[3] = {}, top4[4] = {};
+};
+
+namespace {
+
+// Runs of one suit (window starts: s3 of runs of three, s4 of runs of four) counted into
+// n50/n20 at index k: the richest single run first, then what a second adds (a suit of eight
+// ranks holds at most two disjoint runs), so that roem_bound()'s richest combinations never
+// exceed what the suit's runs make together.
+void count_runs(unsigned s3, unsigned s4, RoemChances* out, int k) {
+  if (!s3) return;
+  const int one = s4 ? 50 : 20;
+  // Two disjoint runs: the first is the earliest of its length, the second starts after it.
+  int two = 0;
+  const int first3 = __builtin_ctz(s3);
+  if (s3 >> (first3 + 3)) two = 40;
+  if (s4 >> (first3 + 3)) two = 70;
+  if (s4) {
+    const int first4 = __builtin_ctz(s4);
+    if (s3 >> (first4 + 4)) two = 70;
+    if (s4 >> (first4 + 4)) two = 100;
+  }
+  ++(one == 50 ? out->n50 : out->n20)[k];
+  const int second = std::max(two, one) - one;
+  if (second == 50) ++out->n50[k];
+  if (second == 20) ++out->n20[k];
+}
+
+}  // namespace
+
+RunTops::RunTops(const RulesTable& r) {
+  for (Card c : cards_of{r.deck}) {
+    for (int len = 3; len <= 4; ++len) {
+      bool whole = true;
+      int top = 0;
+      for (int o = 1; o < len; ++o) {
+        const int d = c + o;
+        if (d / 16 != c / 16 || !((r.deck >> d) & 1)) {
+          whole = false;
+        } else if (r.strength[d] > r.strength[c + top]) {
+          top = o;
+        }
+      }
+      if (whole) (len == 3 ? top3 : top4)[top] |= bit(c);
+    }
+  }
+}
+
+// With `tops`, the runs are also counted by the side that could win them.
+RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   RoemChances out;
   const RulesTable& r = s.rules();
   if (s.trick_size() != 4 || s.is_terminal()) return out;
@@ -86,17 +143,40 @@ RoemChances roem_chances(const PlayState& s) {
   const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
   const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
   out.cards |= in_runs;
-  if (in_runs) {
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      // At most one run per three of its cards; a suit with a possible run of four counts
-      // each at 50.
-      const int k = popcount(in_runs & kSuitMask[suit]) / 3;
-      if (t4 & kSuitMask[suit]) {
-        out.n50 += k;
-      } else {
-        out.n20 += k;
-      }
+  // The runs each side could win, at a trick boundary. The trick holding a run of four has
+  // only the run's cards, so the run's strongest card wins it. A run of three leaves one card
+  // to the seat holding none of the run: the trick goes to the run's strongest card or to
+  // that card (a higher card or trump of the run's suit, a ruff, or the lead of a suit the
+  // run's holders lack), so only those two seats' sides can score it.
+  CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
+  bool by_side = boundary && tops != nullptr && in_runs;
+  for (int p = 0; by_side && p < s.num_players(); ++p) by_side = s.side(p) == 0 || s.side(p) == 1;
+  if (by_side) {
+    // Per side: the cards its seats hold, and the starts of runs of three a seat lacks.
+    CardSet held[2] = {}, missing[2] = {};
+    for (int p = 0; p < s.num_players(); ++p) {
+      const CardSet h = s.hand(p);
+      held[s.side(p)] |= h;
+      missing[s.side(p)] |= ~(h | (h >> 1) | (h >> 2));
     }
+    for (int k = 0; k < 2; ++k) {
+      CardSet top3 = 0, top4 = 0;
+      for (int o = 0; o < 3; ++o) top3 |= tops->top3[o] & (held[k] >> o);
+      for (int o = 0; o < 4; ++o) top4 |= tops->top4[o] & (held[k] >> o);
+      wins4[k] = t4 & top4;
+      // A run of four also counts as a run of three towards two disjoint runs.
+      wins3[k] = (t3 & (top3 | missing[k])) | wins4[k];
+    }
+  }
+  for (int k = 0; k < 2; ++k)
+    out.side_cards[k] = wins3[k] | (wins3[k] << 1) | (wins3[k] << 2) | (wins4[k] << 3);
+  for (int suit = 0; in_runs && suit < kNumSuits; ++suit) {
+    const auto lane = [suit](CardSet m) {
+      return static_cast<unsigned>(m >> (16 * suit)) & 0xFFFF;
+    };
+    if (!lane(t3)) continue;
+    count_runs(lane(t3), lane(t4), &out, 2);
+    for (int k = 0; k < 2; ++k) count_runs(lane(wins3[k]), lane(wins4[k]), &out, k);
   }
   // Ranks with all four cards still in play.
   const std::uint64_t quads =
@@ -121,9 +201,12 @@ RoemChances roem_chances(const PlayState& s) {
         if ((s.hand(p) >> make_card(r.trump, rank)) & 1) winner = s.side(p);
     if (winner == 0 || winner == 1) {
       ++count[winner];
+      out.side_cards[winner] |= four;
     } else {
       ++count[0];
       ++count[1];
+      out.side_cards[0] |= four;
+      out.side_cards[1] |= four;
     }
   }
   if (r.trump >= 0) {
@@ -134,6 +217,8 @@ RoemChances roem_chances(const PlayState& s) {
         if ((s.hand(p) & m) == m) split = false;
     if (split) {
       out.cards |= m;
+      out.side_cards[0] |= m;
+      out.side_cards[1] |= m;
       out.stuk = true;
     }
   }
@@ -147,7 +232,7 @@ int roem_bound(const RoemChances& c, int tricks_left, int side) {
   int total = c.stuk ? 20 : 0;
   int left = tricks_left;
   for (const auto& [count, value] : {std::pair{c.n200[k], 200}, std::pair{c.n100[k], 100},
-                                     std::pair{c.n50, 50}, std::pair{c.n20, 20}}) {
+                                     std::pair{c.n50[k], 50}, std::pair{c.n20[k], 20}}) {
     const int take = std::min(count, left);
     total += take * value;
     left -= take;
@@ -638,11 +723,14 @@ class PointsBase : public EvaluatorBase {
       *note = any | any << 16;
       return identity_cards(s, in_play);
     }
-    const RoemChances c = roem_chances(s);
+    const RoemChances c = roem_chances(s, &run_tops_);
     const int left = s.total_tricks() - s.tricks_played();
     const bool two_sides = side_ < 2 && n_sides_ == 2;
     *note = roem_bound(c, left, two_sides ? side_ : -1) |
             roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;
+    // The side's points count only the roem it wins: combinations that only the others could
+    // win leave its value alone, so their cards need no identity (the margin counts both).
+    if (two_sides && !margin_) return c.side_cards[side_];
     return c.cards;
   }
   void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
@@ -694,6 +782,7 @@ class PointsBase : public EvaluatorBase {
   bool pit_any_ = true;
   int n_sides_ = 1;
   CardPoints points_;
+  RunTops run_tops_{rules_};
 };
 
 class PointsEvaluator final : public PointsBase {

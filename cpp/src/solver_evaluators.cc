@@ -62,7 +62,7 @@ struct RoemChances {
   int n200[3] = {}, n100[3] = {};
   // Runs likewise by the side that could win them (at a trick boundary; in all elsewhere).
   int n50[3] = {}, n20[3] = {};
-  bool stuk = false;
+  bool stuk[3] = {};  // stuk, by the side that could win it and in all
 };
 
 // For each start of a run (its lowest card in the natural order), where the run's strongest
@@ -71,6 +71,7 @@ struct RoemChances {
 struct RunTops {
   explicit RunTops(const RulesTable& r);
   CardSet top3[3] = {}, top4[4] = {};
+  CardSet above_king = 0;  // the trumps stronger than the trump king
 };
 
 namespace {
@@ -116,6 +117,11 @@ RunTops::RunTops(const RulesTable& r) {
       if (whole) (len == 3 ? top3 : top4)[top] |= bit(c);
     }
   }
+  if (r.trump >= 0) {
+    const Card king = make_card(r.trump, kKing);
+    for (Card c : cards_of{r.trump_cards})
+      if (r.strength[c] > r.strength[king]) above_king |= bit(c);
+  }
 }
 
 // With `tops`, the runs are also counted by the side that could win them.
@@ -149,9 +155,9 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   // that card (a higher card or trump of the run's suit, a ruff, or the lead of a suit the
   // run's holders lack), so only those two seats' sides can score it.
   CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
-  bool by_side = boundary && tops != nullptr && in_runs;
+  bool by_side = boundary && tops != nullptr;
   for (int p = 0; by_side && p < s.num_players(); ++p) by_side = s.side(p) == 0 || s.side(p) == 1;
-  if (by_side) {
+  if (by_side && in_runs) {
     // Per side: the cards its seats hold, and the starts of runs of three a seat lacks.
     CardSet held[2] = {}, missing[2] = {};
     for (int p = 0; p < s.num_players(); ++p) {
@@ -217,9 +223,21 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
         if ((s.hand(p) & m) == m) split = false;
     if (split) {
       out.cards |= m;
-      out.side_cards[0] |= m;
-      out.side_cards[1] |= m;
-      out.stuk = true;
+      out.stuk[2] = true;
+      // The trick holding the king and queen of trumps goes to the king or to a higher trump
+      // of one of the other two seats.
+      const Card king = make_card(r.trump, kKing), queen = make_card(r.trump, kQueen);
+      for (int k = 0; k < 2; ++k) {
+        bool wins = !by_side;
+        for (int p = 0; !wins && p < s.num_players(); ++p) {
+          if (s.side(p) != k || ((s.hand(p) >> queen) & 1)) continue;
+          wins = ((s.hand(p) >> king) & 1) || (s.hand(p) & tops->above_king);
+        }
+        if (wins) {
+          out.side_cards[k] |= m;
+          out.stuk[k] = true;
+        }
+      }
     }
   }
   return out;
@@ -229,7 +247,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
 int roem_bound(const RoemChances& c, int tricks_left, int side) {
   // The richest combinations, one per trick left.
   const int k = side == 0 || side == 1 ? side : 2;
-  int total = c.stuk ? 20 : 0;
+  int total = c.stuk[k] ? 20 : 0;
   int left = tricks_left;
   for (const auto& [count, value] : {std::pair{c.n200[k], 200}, std::pair{c.n100[k], 100},
                                      std::pair{c.n50[k], 50}, std::pair{c.n20[k], 20}}) {

@@ -471,8 +471,11 @@ int Search::trick_start(int alpha, int beta) {
     new_lo = new_hi = v;
   }
   if (new_lo > new_hi) new_lo = new_hi = v;
+  // The best lead is kept from searches that cut (a lead that proves the bound); an all-node's
+  // search tries every lead, and its best is only the one that failed least.
   std::uint8_t best_index = 0xFF;
-  if (best != kNoCard && best != kFoldMove) {
+  const bool cut = is_max(st_.to_move()) ? v >= beta : v <= alpha;
+  if (cut && best != kNoCard && best != kFoldMove) {
     const int b = spos_[best];
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }

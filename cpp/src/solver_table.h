@@ -142,6 +142,7 @@ class Table {
     for (Entry& e : b.e) {
       if (e.gen == gen_ && e.key == key && e.labels == labels) {
         victim = &e;
+        if (best == 0xFF) best = e.best;  // an all-node's search leaves the best lead as it was
         break;
       }
       if (replaces_better(e, victim, gen_)) victim = &e;

@@ -719,9 +719,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       if (!(higher & ~own)) {
         // The top of its suit: cash it, with its points. Where points count, a top trump is
         // better kept to win a richer trick later than led now: it comes after the leads
-        // towards a partner's higher card.
+        // towards a partner's higher card; where card points are the objective (not the game
+        // points of All Fours), a plain top card is cashed first of all.
         score += (3 << 20) + pts * 1024;
         if (points_matter_ && r.is_trump(c)) score -= 3 << 19;
+        if (points_matter_ && split_ && !r.is_trump(c)) score += 1 << 19;
       } else if (higher & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;

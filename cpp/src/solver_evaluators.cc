@@ -733,8 +733,8 @@ class PointsBase : public EvaluatorBase {
     bounds_given(s, in_play, base, note, lo, hi);
   }
   bool split_trick_start() const override { return true; }
-  // The note holds the trick bonuses the side could still win (low 16 bits) and those the
-  // others could (high 16 bits).
+  // The note holds the trick bonuses the side could still win (low 16 bits) and, for the
+  // margin, those the others could (high 16 bits).
   CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const override {
     if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
       const int any = bonus_ ? trick_bonus_bound(s) : 0;
@@ -744,8 +744,9 @@ class PointsBase : public EvaluatorBase {
     const RoemChances c = roem_chances(s, &run_tops_);
     const int left = s.total_tricks() - s.tricks_played();
     const bool two_sides = side_ < 2 && n_sides_ == 2;
-    *note = roem_bound(c, left, two_sides ? side_ : -1) |
-            roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;
+    // The others' roem counts only towards the margin.
+    *note = roem_bound(c, left, two_sides ? side_ : -1);
+    if (margin_) *note |= roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;
     // The side's points count only the roem it wins: combinations that only the others could
     // win leave its value alone, so their cards need no identity (the margin counts both).
     if (two_sides && !margin_) return c.side_cards[side_];

@@ -624,15 +624,16 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   CardSet trick_s = 0;
   for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
   occupied |= trick_s;
-  const CardSet legal_s = to_space(legal);
-  CardSet friends_s = 0;
-  for (int p = 0; p < st_.num_players(); ++p)
-    if (p != me && is_max(p) == maxing) friends_s |= sh_[p];
+  const CardSet legal_s = legal == st_.hand(me) ? own : to_space(legal);
 
   // Players may trump a suit they could follow (All Fours): any trump holder can ruff.
   const bool may_trump = r.policy.may_trump_when_able_to_follow;
   const int len = st_.trick_len();
   const bool leading = len == 0;
+  CardSet friends_s = 0;  // the partners' cards (they order the leads)
+  if (leading)
+    for (int p = 0; p < st_.num_players(); ++p)
+      if (p != me && is_max(p) == maxing) friends_s |= sh_[p];
   const bool last = len == st_.trick_size() - 1;
   int led = -1;
   Card w = kNoCard;

@@ -124,7 +124,8 @@ RunTops::RunTops(const RulesTable& r) {
   }
 }
 
-// With `tops`, the runs are also counted by the side that could win them.
+// With `tops` (for seats of sides 0 and 1 only), combinations are also counted by the side
+// that could win them.
 RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   RoemChances out;
   const RulesTable& r = s.rules();
@@ -155,8 +156,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   // that card (a higher card or trump of the run's suit, a ruff, or the lead of a suit the
   // run's holders lack), so only those two seats' sides can score it.
   CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
-  bool by_side = boundary && tops != nullptr;
-  for (int p = 0; by_side && p < s.num_players(); ++p) by_side = s.side(p) == 0 || s.side(p) == 1;
+  const bool by_side = boundary && tops != nullptr;
   if (by_side && in_runs) {
     // Per side: the cards its seats hold, and the starts of runs of three a seat lacks.
     CardSet held[2] = {}, missing[2] = {};
@@ -741,7 +741,7 @@ class PointsBase : public EvaluatorBase {
       *note = any | any << 16;
       return identity_cards(s, in_play);
     }
-    const RoemChances c = roem_chances(s, &run_tops_);
+    const RoemChances c = roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr);
     const int left = s.total_tricks() - s.tricks_played();
     const bool two_sides = side_ < 2 && n_sides_ == 2;
     // The others' roem counts only towards the margin.

@@ -99,6 +99,11 @@ class Search {
  private:
   void setup_space();
   int trick_start(int alpha, int beta);
+  // The last two tricks from the start of the first of them: a plain alpha-beta over the play
+  // state alone, the last trick scored from its start.
+  int last_two(int alpha, int beta, Card* best_out);
+  // The value of the position at the start of the last trick (on the play state alone).
+  int last_trick_value();
   template <class Mask>
   int trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::size_t n_buckets);
   // The moves of the node; kRanks: the partition search's bookkeeping (sig_) too.
@@ -377,14 +382,7 @@ int Search::trick_start(int alpha, int beta) {
   if (st_.is_terminal()) return ev_.terminal(st_);
   const int n = st_.trick_size();
   const int total_left = (st_.total_tricks() - st_.tricks_played()) * n;
-  if (total_left == n && every_card_played_ && !st_.folding()) {
-    // The last trick: every hand holds one card and must play it.
-    if (int v; ev_.last_trick(st_, st_.last_trick_outcome(), &v)) return v;
-    for (int i = 0; i < n; ++i) play(lowest_card(st_.hand(st_.to_move())));
-    const int v = ev_.terminal(st_);
-    for (int i = 0; i < n; ++i) undo();
-    return v;
-  }
+  if (total_left == n && every_card_played_ && !st_.folding()) return last_trick_value();
   const int base = ev_.base(st_);
   int lo = -kInf, hi = kInf;
   CardSet identity_ids;
@@ -459,7 +457,10 @@ int Search::trick_start(int alpha, int beta) {
   const CardSet saved_identity = identity_s_;
   identity_s_ = identity;
   Card best = kNoCard;
-  const int v = expand<false>(alpha, beta, hint, &best);
+  // Two tricks left: too few cards for move ordering and equivalent cards to pay their way.
+  const int v = total_left == 2 * n && every_card_played_ && !st_.folding()
+                    ? last_two(alpha, beta, &best)
+                    : expand<false>(alpha, beta, hint, &best);
   identity_s_ = saved_identity;
 
   int new_lo = lo, new_hi = hi;
@@ -481,6 +482,48 @@ int Search::trick_start(int alpha, int beta) {
   }
   table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
   return v;
+}
+
+int Search::last_trick_value() {
+  // Every hand holds one card and must play it.
+  if (int v; ev_.last_trick(st_, st_.last_trick_outcome(), &v)) return v;
+  const int n = st_.trick_size();
+  for (int i = 0; i < n; ++i) st_.play(lowest_card(st_.hand(st_.to_move())));
+  const int v = ev_.terminal(st_);
+  for (int i = 0; i < n; ++i) st_.undo();
+  return v;
+}
+
+int Search::last_two(int alpha, int beta, Card* best_out) {
+  // The play state alone moves here (the search's own card sets stay as they were at the
+  // trick start): nothing below reads them.
+  if (st_.trick_len() == 0 && st_.tricks_played() + 1 == st_.total_tricks()) {
+    ++nodes_;
+    return last_trick_value();
+  }
+  if (st_.trick_len() != 0) ++nodes_;
+  const bool maxing = is_max(st_.to_move());
+  int best = maxing ? -kInf : kInf;
+  Card best_card = kNoCard;
+  for (Card c : cards_of{st_.legal_moves()}) {
+    st_.play(c);
+    Card unused;
+    const int v = last_two(alpha, beta, &unused);
+    st_.undo();
+    if (maxing ? v > best : v < best) {
+      best = v;
+      best_card = c;
+    }
+    if (maxing) {
+      if (best >= beta) break;
+      alpha = std::max(alpha, best);
+    } else {
+      if (best <= alpha) break;
+      beta = std::min(beta, best);
+    }
+  }
+  *best_out = best_card;
+  return best;
 }
 
 CardSet Search::trick_winner_sig() const {

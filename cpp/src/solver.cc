@@ -745,7 +745,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
     const int b = __builtin_ctzll(m);
-    // Skip b when the next occupied card above it is its own equivalent.
+    // The cards still in play above b in its suit; skip b when the next is its equivalent.
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
     if (above) {
       const int u = __builtin_ctzll(above);
@@ -759,8 +759,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     int score;
     if (leading) {
       score = (c == hint) ? (1 << 28) : 0;
-      const CardSet higher = above;
-      if (!(higher & ~own)) {
+      if (!(above & ~own)) {
         // The top of its suit: cash it, with its points. Where points count, a top trump is
         // better kept to win a richer trick later than led now: it comes after the leads
         // towards a partner's higher card; where card points are the objective (not the game
@@ -768,11 +767,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score += (3 << 20) + pts * 1024;
         if (points_matter_ && r.is_trump(c)) score -= 3 << 19;
         if (points_matter_ && split_ && !r.is_trump(c)) score += 1 << 19;
-      } else if (higher & friends_s & ~own) {
+      } else if (above & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;
         // The partner holds the top card: as good as cashing one's own.
-        if ((friends_s >> (63 - __builtin_clzll(higher))) & 1) score += 3 << 19;
+        if ((friends_s >> (63 - __builtin_clzll(above))) & 1) score += 3 << 19;
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
@@ -799,8 +798,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
       } else if (wins) {
         // Would it hold against the players still to come?
-        const CardSet above_c = seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
-        bool sure = !(later_opp & above_c);
+        bool sure = !(later_opp & above);
         if (sure && !r.is_trump(c) && r.trump >= 0 && (later_opp_ruff)) sure = false;
         score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty
                      : (4 << 20) + pts * 256 + strength_rank * 4;

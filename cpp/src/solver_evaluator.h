@@ -147,8 +147,8 @@ class Evaluator {
   // identity cards) and read the table before it computes the bounds (dear ones, which most
   // positions met again do not need). An evaluator that returns true from split_trick_start()
   // implements trick_identity(), which may leave a number in *note for trick_bounds()
-  // (Klaverjas: the roem each side could still win), and trick_bounds(); the two together must
-  // give what trick_start() gives.
+  // (Klaverjas: the roem the side, and for the margin the others, could still win), and
+  // trick_bounds(); the two together must give what trick_start() gives.
   virtual bool split_trick_start() const { return false; }
   virtual CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const {
     *note = 0;

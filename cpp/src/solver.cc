@@ -58,6 +58,9 @@ inline std::uint64_t pext(std::uint64_t x, std::uint64_t m) {
 }
 
 constexpr int kInf = 1 << 24;
+// A value range wider than this (card points, not tricks, wins or game points) is searched
+// with one window rather than by zero-window tests (root_value()).
+constexpr int kWideRange = 16;
 constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
 // The move "fold" (PV10) among the cards: an id no card has (rank 15 of the first lane).
@@ -86,7 +89,8 @@ class Search {
   }
 
   int node(int alpha, int beta);
-  int mtd(int guess, int lower, int upper);
+  // The exact value, known to lie in [lower, upper]; `guess` starts the zero-window tests.
+  int root_value(int guess, int lower, int upper);
   PlayState& state() { return st_; }
   const PlayState& state() const { return st_; }
   std::uint64_t nodes() const { return nodes_; }
@@ -472,11 +476,12 @@ int Search::trick_start(int alpha, int beta) {
     new_lo = new_hi = v;
   }
   if (new_lo > new_hi) new_lo = new_hi = v;
-  // The best lead is kept from searches that cut (a lead that proves the bound); an all-node's
-  // search tries every lead, and its best is only the one that failed least.
+  // The best lead is kept from searches that cut (a lead that proves the bound) or found the
+  // exact value; an all-node's search tries every lead, and its best is only the one that
+  // failed least.
   std::uint8_t best_index = 0xFF;
-  const bool cut = is_max(st_.to_move()) ? v >= beta : v <= alpha;
-  if (cut && best != kNoCard && best != kFoldMove) {
+  const bool proved = is_max(st_.to_move()) ? v > alpha : v < beta;
+  if (proved && best != kNoCard && best != kFoldMove) {
     const int b = spos_[best];
     best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
   }
@@ -857,7 +862,19 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       if (((small_done >> seg) & 1) && (!m || spos_[c] < __builtin_ctzll(m))) continue;
     }
     play(c);
-    const int v = node(alpha, beta);
+    // Principal variation search: under a wider window than zero, the first card (the
+    // likeliest best) gets the window; each later card is first tested with a zero window at
+    // the bound it must beat, and searched with the window only when it beats it.
+    int v;
+    if (i == 0 || beta - alpha <= 1) {
+      v = node(alpha, beta);
+    } else if (maxing) {
+      v = node(alpha, alpha + 1);
+      if (v > alpha && v < beta) v = node(v - 1, beta);
+    } else {
+      v = node(beta - 1, beta);
+      if (v < beta && v > alpha) v = node(alpha, v + 1);
+    }
     CardSet child_sig = 0;
     if constexpr (kRanks) {
       child_sig = completes ? sig_ | trick_winner_sig() : sig_;
@@ -914,9 +931,14 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   return best;
 }
 
-int Search::mtd(int guess, int lower, int upper) {
-  // Zero-window tests: the first at the guess, then bisection of what is left; each fail-soft
-  // result narrows the interval by as much as it proves.
+int Search::root_value(int guess, int lower, int upper) {
+  // Wide ranges (card points): one search with the whole window, principal variation search
+  // below it. Zero-window tests from the root spent half their nodes on tests more than five
+  // points from the value; the window search never makes them (Klaverjas: nodes -11%).
+  if (!ranks_ && upper - lower > kWideRange) return node(lower - 1, upper + 1);
+  // Narrow ranges (tricks, a win, game points): zero-window tests, the first at the guess,
+  // then bisection of what is left; each fail-soft result narrows the interval by as much as
+  // it proves.
   int beta = std::clamp(guess, lower + 1, std::max(lower + 1, upper));
   while (lower < upper) {
     const int g = node(beta - 1, beta);
@@ -1105,7 +1127,19 @@ int child_value(Search& s, const Evaluator& ev, int root_value, bool root_maxes)
     lo = std::max(lo, root_value);
   }
   if (lo > hi) lo = hi = root_value;
-  return s.mtd(root_value, lo, hi);
+  if (lo == hi) return lo;
+  // A zero-window test at the root's value first: it settles each best card.
+  if (root_maxes) {
+    const int g = s.node(root_value - 1, root_value);
+    if (g >= root_value) return root_value;
+    hi = std::min(hi, g);
+  } else {
+    const int g = s.node(root_value, root_value + 1);
+    if (g <= root_value) return root_value;
+    lo = std::max(lo, g);
+  }
+  if (lo > hi) lo = hi;
+  return s.root_value(root_value, lo, hi);
 }
 
 int made_threshold(const Objective& o) {
@@ -1115,22 +1149,23 @@ int made_threshold(const Objective& o) {
 }  // namespace
 
 int Solver::value(const PlayState& state, const Objective& o) {
-  return with_search(
-      impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-        if (o.kind == ObjectiveKind::kKlaverjasMade) {
-          const int t = made_threshold(o);
-          const bool made =
-              s.state().is_terminal() ? ev.terminal(s.state()) >= t : s.node(t - 1, t) >= t;
-          return static_cast<int>(p.side == o.playing_team ? made : !made);
-        }
-        int hi;
-        const int lo = root_bounds_lo(s, ev, root_base, &hi);
-        const int guess = ev.guess(s.state(), remaining_cards(s.state()) | trick_set(s.state()),
-                                   root_base, lo, hi);
-        const int v = s.state().is_terminal() ? ev.terminal(s.state()) : s.mtd(guess, lo, hi);
-        return ev.report(v, root_base);
-      });
+  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
+                         const int t = made_threshold(o);
+                         const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t
+                                                                   : s.node(t - 1, t) >= t;
+                         return static_cast<int>(p.side == o.playing_team ? made : !made);
+                       }
+                       int hi;
+                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
+                       const int guess =
+                           ev.guess(s.state(), remaining_cards(s.state()) | trick_set(s.state()),
+                                    root_base, lo, hi);
+                       const int v = s.state().is_terminal() ? ev.terminal(s.state())
+                                                             : s.root_value(guess, lo, hi);
+                       return ev.report(v, root_base);
+                     });
 }
 
 bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
@@ -1150,72 +1185,72 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
 }
 
 SolveResult Solver::solve(const PlayState& state, const Objective& o) {
-  return with_search(
-      impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-        SolveResult res;
-        res.side = p.side;
-        const std::uint64_t nodes0 = s.nodes();
-        PlayState& st = s.state();
-        const bool made_kind = o.kind == ObjectiveKind::kKlaverjasMade;
-        const int t = made_threshold(o);
-        auto to_report = [&](int final_value) {
-          if (made_kind) {
-            const bool made = final_value >= t;
-            return static_cast<int>(p.side == o.playing_team ? made : !made);
-          }
-          return ev.report(final_value, root_base);
-        };
-        if (st.is_terminal()) {
-          res.value = to_report(ev.terminal(st));
-          return res;
-        }
-        int hi;
-        const int lo = root_bounds_lo(s, ev, root_base, &hi);
-        int root_final;
-        if (made_kind) {
-          root_final = s.node(t - 1, t) >= t ? t : t - 1;
-        } else {
-          root_final =
-              s.mtd(ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi), lo, hi);
-        }
-        res.value = to_report(root_final);
-        const CardSet legal = st.legal_moves();
-        const bool root_maxes = s.is_max(st.to_move());
-        Card rep_of[64];
-        s.representatives(legal, rep_of);
-        int value_of[64];
-        bool done[64] = {};
-        // The final value after a move (a card, or kFoldMove).
-        auto value_after = [&](Card move) {
-          s.play(move);
-          int v;
-          if (made_kind) {
-            v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
-            v = v >= t ? t : t - 1;
-          } else {
-            v = child_value(s, ev, root_final, root_maxes);
-          }
-          s.undo();
-          return v;
-        };
-        for (Card c : cards_of{legal}) {
-          const Card r = rep_of[c];
-          if (!done[r]) {
-            value_of[r] = value_after(r);
-            done[r] = true;
-          }
-          const int v = to_report(value_of[r]);
-          res.cards.push_back(CardValue{c, v});
-          if (v == res.value) res.best |= bit(c);
-        }
-        if (st.can_fold()) {
-          res.can_fold = true;
-          res.fold_value = to_report(value_after(kFoldMove));
-        }
-        res.nodes = s.nodes() - nodes0;
-        return res;
-      });
+  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
+                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                       SolveResult res;
+                       res.side = p.side;
+                       const std::uint64_t nodes0 = s.nodes();
+                       PlayState& st = s.state();
+                       const bool made_kind = o.kind == ObjectiveKind::kKlaverjasMade;
+                       const int t = made_threshold(o);
+                       auto to_report = [&](int final_value) {
+                         if (made_kind) {
+                           const bool made = final_value >= t;
+                           return static_cast<int>(p.side == o.playing_team ? made : !made);
+                         }
+                         return ev.report(final_value, root_base);
+                       };
+                       if (st.is_terminal()) {
+                         res.value = to_report(ev.terminal(st));
+                         return res;
+                       }
+                       int hi;
+                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
+                       int root_final;
+                       if (made_kind) {
+                         root_final = s.node(t - 1, t) >= t ? t : t - 1;
+                       } else {
+                         root_final = s.root_value(
+                             ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi),
+                             lo, hi);
+                       }
+                       res.value = to_report(root_final);
+                       const CardSet legal = st.legal_moves();
+                       const bool root_maxes = s.is_max(st.to_move());
+                       Card rep_of[64];
+                       s.representatives(legal, rep_of);
+                       int value_of[64];
+                       bool done[64] = {};
+                       // The final value after a move (a card, or kFoldMove).
+                       auto value_after = [&](Card move) {
+                         s.play(move);
+                         int v;
+                         if (made_kind) {
+                           v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
+                           v = v >= t ? t : t - 1;
+                         } else {
+                           v = child_value(s, ev, root_final, root_maxes);
+                         }
+                         s.undo();
+                         return v;
+                       };
+                       for (Card c : cards_of{legal}) {
+                         const Card r = rep_of[c];
+                         if (!done[r]) {
+                           value_of[r] = value_after(r);
+                           done[r] = true;
+                         }
+                         const int v = to_report(value_of[r]);
+                         res.cards.push_back(CardValue{c, v});
+                         if (v == res.value) res.best |= bit(c);
+                       }
+                       if (st.can_fold()) {
+                         res.can_fold = true;
+                         res.fold_value = to_report(value_after(kFoldMove));
+                       }
+                       res.nodes = s.nodes() - nodes0;
+                       return res;
+                     });
 }
 
 std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,

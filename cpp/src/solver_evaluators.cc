@@ -670,6 +670,7 @@ class TricksEvaluator final : public EvaluatorBase {
 };
 
 constexpr int kPitBonus = 100;
+constexpr int kAllPoints = 1 << 20;  // a need no sure points meet: find them all
 
 // Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
 class PointsBase : public EvaluatorBase {
@@ -680,6 +681,13 @@ class PointsBase : public EvaluatorBase {
     bonus_ = rules_.trick_bonus != TrickBonus::kNone;
     pit_any_ = o.klaverjas.pit_for_any_team;
     for (int p = 0; p < s.num_players(); ++p) n_sides_ = std::max(n_sides_, s.side(p) + 1);
+    std::array<CardSet, 256> by_points{};
+    for (Card c : cards_of{rules_.deck}) by_points[rules_.points[c]] |= bit(c);
+    for (int v = 0; v < 256; ++v) {
+      if (!by_points[v]) continue;
+      point_value_[n_point_values_] = v;
+      cards_worth_[n_point_values_++] = by_points[v];
+    }
   }
 
   std::uint8_t card_label(Card c) const override { return points_.label(c); }
@@ -703,9 +711,54 @@ class PointsBase : public EvaluatorBase {
 
  protected:
   int card_points(CardSet cards) const { return points_.points(cards); }
+  // Points certain to fall in tricks of `seats` (at a trick boundary): their sure cards, and
+  // what every other hand must add to the tricks those cards win. The seats surely win as
+  // many tricks as one of them holds top trumps, or, on lead, as many as they can cash one
+  // after the other; every hand plays a card to each of those tricks, so it adds at least
+  // its cheapest cards, less the sure cards it holds (counted already); and the last trick's
+  // bonus when they win every trick left. The cash is costly to find: it is looked for only
+  // when the top trumps alone come to less than `need`.
+  int sure_points(const PlayState& s, CardSet in_play, int in_play_points, std::uint16_t seats,
+                  int need) const {
+    if (s.trick_len() != 0 || s.is_terminal() || !every_card_played_) return 0;
+    // Not even every point left would do.
+    if (need != kAllPoints && need > in_play_points + rules_.last_trick_bonus) return 0;
+    const CardSet top = sure_.top_trumps(s, in_play, seats);
+    int tricks = 0;
+    for (unsigned m = top ? seats : 0; m; m &= m - 1)
+      tricks = std::max(tricks, popcount(s.hand(__builtin_ctz(m)) & top));
+    int total = captured_points(s, top, tricks);
+    if (total >= need || !((seats >> s.leader()) & 1)) return total;
+    const CardSet cash = sure_.cashable_now(s);
+    if (popcount(cash) <= tricks && !(cash & ~top)) return total;
+    return captured_points(s, top | cash, std::max(tricks, popcount(cash)));
+  }
+  // The points of `sure` and of what each hand adds to `tricks` tricks won by them.
+  int captured_points(const PlayState& s, CardSet sure, int tricks) const {
+    int total = card_points(sure);
+    if (tricks == 0) return total;
+    for (int p = 0; p < s.num_players(); ++p) {
+      if (!((s.active() >> p) & 1)) continue;
+      const CardSet h = s.hand(p);
+      total += cheapest_points(h & ~sure, tricks - popcount(h & sure));
+    }
+    if (tricks == s.total_tricks() - s.tricks_played()) total += rules_.last_trick_bonus;
+    return total;
+  }
+  // The sum of the `n` lowest card points among `cards`.
+  int cheapest_points(CardSet cards, int n) const {
+    int total = 0;
+    for (int i = 0; n > 0 && i < n_point_values_; ++i) {
+      const int take = std::min(n, popcount(cards & cards_worth_[i]));
+      total += take * point_value_[i];
+      n -= take;
+    }
+    return total;
+  }
   // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
-  int points_in_play(const PlayState& s, CardSet in_play, int bonus_bound) const {
-    int total = card_points(in_play) + bonus_bound;
+  // `cards`: the card points in play.
+  int points_in_play(const PlayState& s, int cards, int bonus_bound) const {
+    int total = cards + bonus_bound;
     if (!s.is_terminal()) total += rules_.last_trick_bonus;
     return total;
   }
@@ -715,10 +768,9 @@ class PointsBase : public EvaluatorBase {
   // The bounds, given trick_identity()'s note on the trick bonuses.
   virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                             int* hi) const = 0;
-  // bounds_given() for a window, given the card points the side and the others hold (which
-  // cap their sure points): a sure-card count that cannot decide the window is skipped.
+  // bounds_given() for a window: sure points beyond what decides the window are not sought.
   virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
-                             int beta, int held_mine, int held_theirs, int* lo, int* hi) const = 0;
+                             int beta, int* lo, int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -758,13 +810,7 @@ class PointsBase : public EvaluatorBase {
   }
   void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
                            int beta, int* lo, int* hi) const override {
-    CardSet held_mine = 0, held_theirs = 0;
-    for (int p = 0; p < s.num_players(); ++p) {
-      if ((mine_ >> p) & 1) held_mine |= s.hand(p);
-      if ((theirs_ >> p) & 1) held_theirs |= s.hand(p);
-    }
-    bounds_window(s, in_play, base, note, alpha, beta, card_points(held_mine),
-                  card_points(held_theirs), lo, hi);
+    bounds_window(s, in_play, base, note, alpha, beta, lo, hi);
   }
 
  protected:
@@ -802,6 +848,10 @@ class PointsBase : public EvaluatorBase {
   int n_sides_ = 1;
   CardPoints points_;
   RunTops run_tops_{rules_};
+  // The deck's distinct card points, lowest first, and the cards worth each.
+  int n_point_values_ = 0;
+  int point_value_[64] = {};
+  CardSet cards_worth_[64] = {};
 };
 
 class PointsEvaluator final : public PointsBase {
@@ -820,20 +870,20 @@ class PointsEvaluator final : public PointsBase {
   }
   void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
-    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
-    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    const int all = card_points(in_play);
+    const int sure_mine = sure_points(s, in_play, all, mine_, kAllPoints);
+    const int sure_theirs = sure_points(s, in_play, all, theirs_, kAllPoints);
     *lo = base + sure_mine;
-    *hi = base + points_in_play(s, in_play, bonus_mine(note)) - sure_theirs +
+    *hi = base + points_in_play(s, all, bonus_mine(note)) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
   void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
-                     int held_mine, int held_theirs, int* lo, int* hi) const override {
-    const int top = base + points_in_play(s, in_play, bonus_mine(note)) +
-                    (pit_possible(s, true) ? kPitBonus : 0);
-    *lo = base;
-    if (base + held_mine >= beta) *lo += card_points(sure_cards(s, in_play, mine_));
-    *hi = top;
-    if (top - held_theirs <= alpha) *hi -= card_points(sure_cards(s, in_play, theirs_));
+                     int* lo, int* hi) const override {
+    const int all = card_points(in_play);
+    const int top =
+        base + points_in_play(s, all, bonus_mine(note)) + (pit_possible(s, true) ? kPitBonus : 0);
+    *lo = base + sure_points(s, in_play, all, mine_, beta - base);
+    *hi = top - sure_points(s, in_play, all, theirs_, top - alpha);
   }
 };
 
@@ -865,23 +915,24 @@ class MarginEvaluator final : public PointsBase {
   void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
     // At worst the others win everything but the side's sure cards, at best the side does.
-    const int all_theirs = points_in_play(s, in_play, bonus_theirs(note));
-    const int all_mine = points_in_play(s, in_play, bonus_mine(note));
-    const int sure_mine = card_points(sure_cards(s, in_play, mine_));
-    const int sure_theirs = card_points(sure_cards(s, in_play, theirs_));
+    const int all = card_points(in_play);
+    const int all_theirs = points_in_play(s, all, bonus_theirs(note));
+    const int all_mine = points_in_play(s, all, bonus_mine(note));
+    const int sure_mine = sure_points(s, in_play, all, mine_, kAllPoints);
+    const int sure_theirs = sure_points(s, in_play, all, theirs_, kAllPoints);
     *lo = base - (all_theirs - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
     *hi = base + (all_mine - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
   }
   void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
-                     int held_mine, int held_theirs, int* lo, int* hi) const override {
-    const int bottom = base - points_in_play(s, in_play, bonus_theirs(note)) -
+                     int* lo, int* hi) const override {
+    const int all = card_points(in_play);
+    const int bottom = base - points_in_play(s, all, bonus_theirs(note)) -
                        (pit_possible(s, false) ? kPitBonus : 0);
-    const int top = base + points_in_play(s, in_play, bonus_mine(note)) +
-                    (pit_possible(s, true) ? kPitBonus : 0);
-    *lo = bottom;
-    if (bottom + 2 * held_mine >= beta) *lo += 2 * card_points(sure_cards(s, in_play, mine_));
-    *hi = top;
-    if (top - 2 * held_theirs <= alpha) *hi -= 2 * card_points(sure_cards(s, in_play, theirs_));
+    const int top =
+        base + points_in_play(s, all, bonus_mine(note)) + (pit_possible(s, true) ? kPitBonus : 0);
+    // Each sure point moves a point from the others to the side: twice its worth.
+    *lo = bottom + 2 * sure_points(s, in_play, all, mine_, (beta - bottom + 1) / 2);
+    *hi = top - 2 * sure_points(s, in_play, all, theirs_, (top - alpha + 1) / 2);
   }
 };
 }  // namespace

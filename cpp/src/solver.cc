@@ -12,6 +12,7 @@
 
 #include "solver_evaluator.h"
 #include "solver_table.h"
+#include "tricktaker/klaverjas.h"
 #include "tricktaker/parallel.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -136,6 +137,11 @@ class Search {
     return out;
   }
   int generate(CardSet legal, Card hint, Card* moves);
+  // The move-ordering score of the Klaverjas roem of a trick's cards (`trick`, all four),
+  // won by the mover's side (`mine`) or not: the roem outweighs the kind of play (win, give
+  // points to a partner, lose), which the card points only order within.
+  int roem_score(CardSet trick, bool mine, bool maxing) const;
+  static constexpr int kRoemWeight = 1 << 16;
 
   Table& table_;
   PlayState st_;
@@ -662,6 +668,16 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   return v;
 }
 
+int Search::roem_score(CardSet trick, bool mine, bool maxing) const {
+  const int roem = klaverjas_roem_of_set(trick, st_.rules().trump);
+  if (!roem) return 0;
+  // The roem counts for the maximizing side when it wins the trick, against it when the others
+  // do and the objective is the margin (the points of a side count its own roem alone).
+  const bool max_wins = mine == maxing;
+  const int for_max = max_wins ? roem : (point_symmetry_ == PointSymmetry::kMargin ? -roem : 0);
+  return (maxing ? for_max : -for_max) * kRoemWeight;
+}
+
 int Search::generate(CardSet legal, Card hint, Card* moves) {
   const RulesTable& r = st_.rules();
   const int me = st_.to_move();
@@ -743,6 +759,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       }
     }
   }
+  // At the last seat each card's roem is known: the trick holds every other card.
+  const bool roem_known = last && r.trick_bonus == TrickBonus::kKlaverjasRoem;
+  CardSet trick_cards = 0;
+  if (roem_known)
+    for (int i = 0; i < len; ++i) trick_cards |= bit(st_.trick_card(i));
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
   // give points to a partner's trick: those cards sort after the others of their kind.
   constexpr int kKeepTop = 1 << 18;
@@ -799,6 +820,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
+        if (roem_known) score += roem_score(trick_cards | bit(c), wins || friend_winning, maxing);
       } else if (friend_winning && winner_sure) {
         score = (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
       } else if (wins) {

@@ -693,6 +693,9 @@ class PointsBase : public EvaluatorBase {
   std::uint8_t card_label(Card c) const override { return points_.label(c); }
   bool has_identity() const override { return bonus_; }
   int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
+    if (klaverjas_ && !margin_ && s.cards_played() == 0 && s.num_players() == 4 &&
+        rules_.trump >= 0 && popcount(in_play) == 32)
+      return std::clamp(base + klaverjas_deal_guess(s), lo, hi);
     // Half of what is in play (the side's half for points, an even split for the margin).
     const int half = (card_points(in_play) + (s.is_terminal() ? 0 : rules_.last_trick_bonus)) / 2;
     return std::clamp(margin_ ? base : base + half, lo, hi);
@@ -754,6 +757,24 @@ class PointsBase : public EvaluatorBase {
       n -= take;
     }
     return total;
+  }
+  // The side's points of a whole Klaverjas deal, from a least-squares fit to 1600 solved
+  // deals (either side, Amsterdam and Rotterdam): the card points it holds, its trumps, the
+  // jack and nine of trumps, its plain aces, and whether it leads. Half the errors are within
+  // 17 points (39 for half of all points); a closer guess lets the aspiration window hold.
+  int klaverjas_deal_guess(const PlayState& s) const {
+    CardSet held = 0;
+    for (unsigned m = mine_; m; m &= m - 1) held |= s.hand(__builtin_ctz(m));
+    const int trump = rules_.trump;
+    CardSet plain_aces = 0;
+    for (int suit = 0; suit < kNumSuits; ++suit)
+      if (suit != trump) plain_aces |= bit(make_card(suit, kAce));
+    const double guess = -102.38 + 0.55 * card_points(held) +
+                         20.03 * popcount(held & rules_.trump_cards) +
+                         44.6 * ((held >> make_card(trump, kJack)) & 1) +
+                         13.29 * ((held >> make_card(trump, kNine)) & 1) +
+                         26.6 * popcount(held & plain_aces) + 18.35 * ((mine_ >> s.to_move()) & 1);
+    return static_cast<int>(guess);
   }
   // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
   // `cards`: the card points in play.

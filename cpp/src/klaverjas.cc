@@ -48,33 +48,6 @@ int klaverjas_roem(const Card* cards, int n, int trump) {
   return klaverjas_roem_of_set(set, trump);
 }
 
-int klaverjas_roem_of_set(CardSet set, int trump) {
-  if (popcount(set) != 4) return 0;
-  // Four of a kind: the lowest card's rank in every lane (the product spills out of the lanes,
-  // and so differs from the set, unless the lowest card is a spade).
-  const CardSet lowest = set & (0 - set);
-  if (set == lowest * 0x0001000100010001ull) {
-    const int rank = lowest_card(lowest);
-    if (rank == kJack) return 200;
-    if (rank == kAce || rank == kTen || rank == kKing || rank == kQueen) return 100;
-    return 0;  // four 9s, 8s or 7s (D23); no run or stuk can coexist
-  }
-  int roem = 0;
-  // Ranks 7..A are consecutive bits within a lane in the natural order (§4.2), so a run of
-  // three is three adjacent bits in one lane; lanes are 16 bits apart, so shifts never join
-  // two suits (ranks 13..15 of a lane are always empty here).
-  const CardSet run3 = set & (set >> 1) & (set >> 2);
-  const CardSet run4 = run3 & (set >> 3);
-  if (run4) {
-    roem += 50;
-  } else if (run3) {
-    roem += 20;
-  }
-  const CardSet stuk = bit(make_card(trump, kKing)) | bit(make_card(trump, kQueen));
-  if ((set & stuk) == stuk) roem += 20;
-  return roem;
-}
-
 KlaverjasDealScore klaverjas_score_totals(const std::array<int, 2>& card_points,
                                           const std::array<int, 2>& roem, int pit_team,
                                           int playing_team, const KlaverjasScoringOptions& options,

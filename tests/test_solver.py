@@ -706,6 +706,45 @@ def test_klaverjas_plain_margin_is_zero_sum(seed: int, cards_left: int, rotterda
     assert solver.value(state, objective) == int(whole > 0)
 
 
+def bisect_with_tests(
+    solver: _core.Solver, state: _core.PlayState, objective: _core.Objective, lo: int, hi: int
+) -> int:
+    """The largest value in [lo, hi] the side reaches, by zero-window tests alone."""
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if solver.reaches(state, objective, mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    cards_left=st.sampled_from([32, 32, 24, 12]),
+    kind=st.sampled_from(["points", "margin"]),
+)
+def test_klaverjas_window_search_equals_zero_window_tests(
+    seed: int, cards_left: int, kind: str
+) -> None:
+    """The window search from a guess (aspiration windows widened until the value lies inside,
+    principal variation search below) finds what zero-window tests alone find, whole deals
+    (where the guess is fitted) and mid-deal positions alike."""
+    rng = random.Random(seed)
+    state, _ = klaverjas_state(rng, rotterdam=bool(seed % 2))
+    play_randomly(rng, state, cards_left)
+    for side in (0, 1):
+        objective = K.Objective(
+            kind=POINTS if kind == "points" else MARGIN,
+            side=side,
+            scoring=K.Scoring.KLAVERJAS,
+            playing_team=seed % 2,
+        )
+        value = K.Solver(memory_mb=8).value(state, objective)
+        assert value == bisect_with_tests(K.Solver(memory_mb=8), state, objective, -600, 600)
+
+
 def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
     """With fewer tricks than cards in hand (PlayStateSetup::tricks), kept cards never count."""
     rng = random.Random(21)

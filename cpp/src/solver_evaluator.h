@@ -184,7 +184,8 @@ class Evaluator {
   // The objective's parameters that change values (targets, scoring options): entries stored
   // under one context are only read under the same one.
   virtual std::uint64_t context_key() const { return 0; }
-  // A first guess of the final value inside [lo, hi] for the zero-window driver.
+  // A first guess of the final value inside [lo, hi] for the zero-window driver, or the centre
+  // of the root's aspiration window.
   virtual int guess(const PlayState&, CardSet, int, int lo, int hi) const {
     return lo + (hi - lo) / 2;
   }

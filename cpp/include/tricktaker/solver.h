@@ -1,14 +1,21 @@
 // The double-dummy solver: the exact value of a play state when every hand is known and every
 // player plays their best, and the value of each legal card.
 //
-// Search. Fail-soft alpha-beta on the objective's value, driven by zero-window tests (MTD(f))
-// from the root. The side of the objective maximizes and every other seat minimizes, so any
-// number of seats and partnerships works. Where the play state lets players fold (All Fours
+// Search. Fail-soft alpha-beta on the objective's value. The side of the objective maximizes
+// and every other seat minimizes, so any number of seats and partnerships works. Objectives
+// of a narrow range (tricks, a win, game points) are driven by zero-window tests (MTD(f))
+// from the root; card points are searched with a window: an aspiration window around the
+// guess at the root (a fitted guess for a whole Klaverjas deal), widened towards the side the
+// value lies on, and principal variation search below it (the first card gets the window,
+// each later card a zero-window test first, and a window again only when it beats the bound,
+// first close to what the test proved). Zero-window tests from the root spent half their
+// work on tests far from the value. Where the play state lets players fold (All Fours
 // PV10), folding is one more move of the player to move, searched after the cards. At each trick
 // boundary:
 //   * quick cut-offs: the objective gives certain bounds on the final value (what is already
-//     won plus everything still in play, sure tricks of the leader); a bound that already
-//     decides the window ends the node;
+//     won plus everything still in play, sure tricks of the leader; for points, what the
+//     other hands must add to the tricks a side surely wins); a bound that already decides
+//     the window ends the node;
 //   * a transposition table with lower and upper bounds (below). Where the bounds are dear
 //     (points and trick counts: Evaluator::split_trick_start()) the table is read before
 //     them: most positions met again (in the next zero-window test, or by another order of
@@ -22,7 +29,8 @@
 // or of the current trick between them, and equal labels for the objective: same card points,
 // and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
 // (the table's best card, winning cheaply, giving points to a partner, discarding low, and a
-// history of cut-offs).
+// history of cut-offs; at a Klaverjas trick's last seat, first the roem each card completes,
+// as the objective counts it).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by
@@ -78,7 +86,8 @@
 //                           itself matters (the jack of trumps in All Fours);
 //        has_identity(), identity_cards(s, in_play)
 //                           cards whose identity matters from here on (possible roem);
-//        guess(...)         a first value for the zero-window driver (optional);
+//        guess(...)         a first value for the zero-window driver or the root's
+//                           aspiration window (optional);
 //        report(final, root_base)
 //                           the value reported to the caller (the remaining play, or the whole
 //                           deal for a yes/no objective);

@@ -1209,17 +1209,21 @@ int made_threshold(const Objective& o) {
   return o.klaverjas.tie_is_nat ? 1 : 0;
 }
 
+// The made/nat answer for `side`: 1 when the playing team makes it and the side is that team,
+// or when it goes nat and the side is the other; one zero-window test of the margin.
+int made_answer(Search& s, const Evaluator& ev, const Objective& o, int side) {
+  const int t = made_threshold(o);
+  const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t : s.node(t - 1, t) >= t;
+  return static_cast<int>(side == o.playing_team ? made : !made);
+}
+
 }  // namespace
 
 int Solver::value(const PlayState& state, const Objective& o) {
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
-                         const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t
-                                                                   : s.node(t - 1, t) >= t;
-                         return static_cast<int>(p.side == o.playing_team ? made : !made);
-                       }
+                       if (o.kind == ObjectiveKind::kKlaverjasMade)
+                         return made_answer(s, ev, o, p.side);
                        int hi;
                        const int lo = root_bounds_lo(s, ev, root_base, &hi);
                        const int guess =
@@ -1234,13 +1238,8 @@ int Solver::value(const PlayState& state, const Objective& o) {
 bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       if (o.kind == ObjectiveKind::kKlaverjasMade) {
-                         const int t = made_threshold(o);
-                         const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t
-                                                                   : s.node(t - 1, t) >= t;
-                         const int v = p.side == o.playing_team ? made : !made;
-                         return v >= target;
-                       }
+                       if (o.kind == ObjectiveKind::kKlaverjasMade)
+                         return made_answer(s, ev, o, p.side) >= target;
                        const int goal = target + root_base;
                        if (s.state().is_terminal()) return ev.terminal(s.state()) >= goal;
                        return s.node(goal - 1, goal) >= goal;

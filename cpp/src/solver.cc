@@ -126,6 +126,13 @@ class Search {
   // the objective's state), never 0: what the canonical key is a function of.
   std::uint64_t exact_hash() const;
   void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
+  // Entries keep their best lead as an index into the remaining cards `r` (strength space), so
+  // that positions sharing the key read it alike: the index of `lead`, and the card an index
+  // names when the player to move holds it (else kNoCard; 0xFF names none).
+  std::uint8_t lead_index(CardSet r, Card lead) const {
+    return static_cast<std::uint8_t>(popcount(r & ((1ULL << spos_[lead]) - 1)));
+  }
+  Card stored_lead(CardSet r, int index) const;
   // Partition search: the card of the trick just completed that won it by rank (strength
   // space), or 0 when no other card of its suit was in the trick.
   CardSet trick_winner_sig() const;
@@ -461,16 +468,7 @@ int Search::trick_start(int alpha, int beta) {
     if (hi <= alpha) return hi;
   }
   if (lo >= hi) return lo;
-  Card hint = kNoCard;
-  if (best_lead != 0xFF) {
-    // The best lead, as an index into the remaining cards in strength order.
-    CardSet m = r;
-    for (int i = 0; i < best_lead && m; ++i) m &= m - 1;
-    if (m) {
-      const Card c = scard_[__builtin_ctzll(m)];
-      if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
-    }
-  }
+  const Card hint = stored_lead(r, best_lead);
   const CardSet saved_identity = identity_s_;
   identity_s_ = identity;
   Card best = kNoCard;
@@ -495,11 +493,19 @@ int Search::trick_start(int alpha, int beta) {
   std::uint8_t best_index = 0xFF;
   const bool proved = is_max(st_.to_move()) ? v > alpha : v < beta;
   if (proved && best != kNoCard && best != kFoldMove) {
-    const int b = spos_[best];
-    best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << b) - 1)));
+    best_index = lead_index(r, best);
   }
   table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
   return v;
+}
+
+Card Search::stored_lead(CardSet r, int index) const {
+  if (index == 0xFF) return kNoCard;
+  CardSet m = r;
+  for (int i = 0; i < index && m; ++i) m &= m - 1;
+  if (!m) return kNoCard;
+  const Card c = scard_[__builtin_ctzll(m)];
+  return ((st_.hand(st_.to_move()) >> c) & 1) ? c : kNoCard;
 }
 
 int Search::last_trick_value() {
@@ -625,14 +631,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
       sig_ = pdep_bmi2(e.sig, r);
       return base + e.hi;
     }
-    if (hint == kNoCard && e.best != 0xFF) {
-      CardSet m = r;
-      for (int i = 0; i < e.best && m; ++i) m &= m - 1;
-      if (m) {
-        const Card c = scard_[__builtin_ctzll(m)];
-        if ((st_.hand(st_.to_move()) >> c) & 1) hint = c;
-      }
-    }
+    if (hint == kNoCard) hint = stored_lead(r, e.best);
   }
   Card best = kNoCard;
   const int v = expand<true>(alpha, beta, hint, &best);
@@ -648,8 +647,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   }
   const Mask sig_rel = static_cast<Mask>(pext_bmi2(close_sig(sig, r), r));
   std::uint8_t best_index = 0xFF;
-  if (best != kNoCard)
-    best_index = static_cast<std::uint8_t>(popcount(r & ((1ULL << spos_[best]) - 1)));
+  if (best != kNoCard) best_index = lead_index(r, best);
   // The same class of positions: tighten its bounds; else replace an old or the cheapest entry.
   PEntry<Mask>* victim = nullptr;
   for (PEntry<Mask>& e : bucket.e) {
@@ -1209,12 +1207,17 @@ int made_threshold(const Objective& o) {
   return o.klaverjas.tie_is_nat ? 1 : 0;
 }
 
-// The made/nat answer for `side`: 1 when the playing team makes it and the side is that team,
-// or when it goes nat and the side is the other; one zero-window test of the margin.
+// The made/nat answer reported to `side`: 1 when the playing team makes it and the side is
+// that team, or when it goes nat and the side is the other.
+int made_for_side(bool made, const Objective& o, int side) {
+  return static_cast<int>(side == o.playing_team ? made : !made);
+}
+
+// made_for_side() of the position: one zero-window test of the margin.
 int made_answer(Search& s, const Evaluator& ev, const Objective& o, int side) {
   const int t = made_threshold(o);
   const bool made = s.state().is_terminal() ? ev.terminal(s.state()) >= t : s.node(t - 1, t) >= t;
-  return static_cast<int>(side == o.playing_team ? made : !made);
+  return made_for_side(made, o, side);
 }
 
 }  // namespace
@@ -1256,10 +1259,7 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
                        const bool made_kind = o.kind == ObjectiveKind::kKlaverjasMade;
                        const int t = made_threshold(o);
                        auto to_report = [&](int final_value) {
-                         if (made_kind) {
-                           const bool made = final_value >= t;
-                           return static_cast<int>(p.side == o.playing_team ? made : !made);
-                         }
+                         if (made_kind) return made_for_side(final_value >= t, o, p.side);
                          return ev.report(final_value, root_base);
                        };
                        if (st.is_terminal()) {

@@ -789,9 +789,6 @@ class PointsBase : public EvaluatorBase {
   // The bounds, given trick_identity()'s note on the trick bonuses.
   virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                             int* hi) const = 0;
-  // bounds_given() for a window: sure points beyond what decides the window are not sought.
-  virtual void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
-                             int beta, int* lo, int* hi) const = 0;
 
  public:
   void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
@@ -828,10 +825,6 @@ class PointsBase : public EvaluatorBase {
   void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
                     int* hi) const override {
     bounds_given(s, in_play, base, note, lo, hi);
-  }
-  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
-                           int beta, int* lo, int* hi) const override {
-    bounds_window(s, in_play, base, note, alpha, beta, lo, hi);
   }
 
  protected:
@@ -898,8 +891,9 @@ class PointsEvaluator final : public PointsBase {
     *hi = base + points_in_play(s, all, bonus_mine(note)) - sure_theirs +
           (pit_possible(s, true) ? kPitBonus : 0);
   }
-  void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
-                     int* lo, int* hi) const override {
+  // Sure points beyond what decides the window are not sought.
+  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
+                           int beta, int* lo, int* hi) const override {
     const int all = card_points(in_play);
     const int top =
         base + points_in_play(s, all, bonus_mine(note)) + (pit_possible(s, true) ? kPitBonus : 0);
@@ -944,8 +938,9 @@ class MarginEvaluator final : public PointsBase {
     *lo = base - (all_theirs - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
     *hi = base + (all_mine - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
   }
-  void bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha, int beta,
-                     int* lo, int* hi) const override {
+  // Sure points beyond what decides the window are not sought.
+  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
+                           int beta, int* lo, int* hi) const override {
     const int all = card_points(in_play);
     const int bottom = base - points_in_play(s, all, bonus_theirs(note)) -
                        (pit_possible(s, false) ? kPitBonus : 0);

@@ -62,8 +62,8 @@ class KeySteps {
 
 // What a trick start derives from the hands before it reads the table (the canonical key, the
 // labels, the identity cards and the evaluator's note), kept for the exact position: most
-// positions are met again, in the next zero-window test or by another order of the same
-// tricks, and then need none of that work again.
+// positions are met again, in another search of the same position or by another order of the
+// same tricks, and then need none of that work again.
 struct KeyMemo {
   std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
   std::uint64_t key;

@@ -18,12 +18,12 @@
 //     the window ends the node;
 //   * a transposition table with lower and upper bounds (below). Where the bounds are dear
 //     (points and trick counts: Evaluator::split_trick_start()) the table is read before
-//     them: most positions met again (in the next zero-window test, or by another order of
-//     the same tricks) are decided by their entries;
+//     them: most positions met again (in another search of the same position, or by another
+//     order of the same tricks) are decided by their entries;
 //   * the last trick, every card forced, is scored from its start where the objective can
-//     (PlayState::last_trick_outcome()), not played out; the two tricks before it are searched
-//     by plain alpha-beta on the play state (on eight cards move ordering and equivalent cards
-//     cost more than they save).
+//     (PlayState::last_trick_outcome()), not played out; the trick before it is searched by
+//     plain alpha-beta on the play state (on the last eight cards move ordering and equivalent
+//     cards cost more than they save).
 // At every node the legal cards are reduced to one card per group of equivalent cards (cards of
 // one hand and one effective suit that touch in strength order, with no card of another hand
 // or of the current trick between them, and equal labels for the objective: same card points,

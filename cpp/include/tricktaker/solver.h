@@ -43,8 +43,9 @@
 // cards left) and each entry keeps them: an entry of a position alike but for which cards
 // carry which points bounds this one, shifted by what the points differ (the quasi-symmetry
 // of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
-// entries (32 bytes) live in 4-way buckets of two cache lines, replaced by least remaining
-// work. A small memo beside it (192 KB) keeps, per exact position, the key and what the
+// entries (32 bytes) live in 4-way buckets of two cache lines (the keys and bounds on one, the
+// point labels on the other, so that a new position reads one line), replaced by least
+// remaining work. A small memo beside it (192 KB) keeps, per exact position, the key and what the
 // objective derived from the hands for it, since most trick starts are positions met before.
 // The table's memory is fixed when the solver is made; it is kept warm
 // between calls while the rules and the objective stay the same (a different context makes

@@ -28,24 +28,21 @@ struct Labels {
   }
 };
 
-// An entry as the table hands it out (a Bucket keeps its parts apart).
+// What a probe hands out of an entry of the key (a Bucket keeps an entry's parts apart; each
+// entry takes 32 bytes there: the key, a Slot and the labels).
 struct Entry {
-  std::uint64_t key;
   Labels labels;
+  std::int16_t lo;  // bounds on final - base
+  std::int16_t hi;
+  std::uint8_t best;  // canonical index of the best lead, or 0xFF
+};
+
+// What an entry holds besides its key and labels.
+struct Slot {
   std::int16_t lo;  // bounds on final - base
   std::int16_t hi;
   std::uint8_t best;   // canonical index of the best lead, or 0xFF
   std::uint8_t depth;  // cards left in play: the work the entry saves
-  std::uint16_t gen;
-};
-static_assert(sizeof(Entry) == 32, "entries are 32 bytes");
-
-// What an entry holds besides its key and labels.
-struct Slot {
-  std::int16_t lo;
-  std::int16_t hi;
-  std::uint8_t best;
-  std::uint8_t depth;
   std::uint16_t gen;
 };
 
@@ -150,8 +147,7 @@ class Table {
     const Bucket& b = buckets_[key & mask_];
     for (int i = 0; i < 4; ++i) {
       const Slot& e = b.slot[i];
-      if (b.key[i] == key && e.gen == gen_)
-        fn(Entry{key, b.labels[i], e.lo, e.hi, e.best, e.depth, e.gen});
+      if (b.key[i] == key && e.gen == gen_) fn(Entry{b.labels[i], e.lo, e.hi, e.best});
     }
   }
   void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best,

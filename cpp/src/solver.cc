@@ -83,6 +83,7 @@ class Search {
   Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
+    std::fill(&killer_[0][0], &killer_[0][0] + kMaxTricks * kMaxPlayers, kNoCard);
     setup_space();
     ranks_ =
         ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() && st_.num_players() == 4;
@@ -190,6 +191,10 @@ class Search {
   CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
   CardSet in_hand_ = 0;           // every card still in a hand (card ids)
   std::int32_t history_[kMaxPlayers][64] = {};
+  // Per trick and leader, the lead that last proved its node's bound (a cut, or an exact
+  // value): the killer move of chess programs. Sibling positions (the same trick, other
+  // cards gone before) are mostly won by the same lead.
+  Card killer_[kMaxTricks][kMaxPlayers];
 };
 
 void Search::setup_space() {
@@ -789,7 +794,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     const int top_penalty = above ? 0 : kKeepTop;  // b is the top card of its suit
     int score;
     if (leading) {
-      score = (c == hint) ? (1 << 28) : 0;
+      // The table's best lead, then the killer, then by kind (a killer below every kind:
+      // over 200 Klaverjas deals, nodes -8%; for follows a killer or a history costs nodes).
+      score = c == hint ? 1 << 28 : c == killer_[st_.tricks_played()][me] ? 4 << 20 : 0;
       if (!(above & ~own)) {
         // The top of its suit: cash it, with its points. Where points count, a top trump is
         // better kept to win a richer trick later than led now: it comes after the leads
@@ -868,6 +875,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
     moves[n++] = lowest_card(legal);  // a forced card
   }
   if (st_.folding() && st_.can_fold()) moves[n++] = kFoldMove;  // last: folding rarely pays
+  const int alpha0 = alpha, beta0 = beta;
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;
   [[maybe_unused]] const bool completes = st_.trick_len() == st_.trick_size() - 1;
@@ -953,6 +961,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   if (best_card != kNoCard && n > 1 && st_.trick_len() == 0) {
     const int left = st_.total_tricks() - st_.tricks_played();
     history_[me][best_card] += left * left;
+    if (maxing ? best > alpha0 : best < beta0) killer_[st_.tricks_played()][me] = best_card;
   }
   *best_out = best_card;
   return best;

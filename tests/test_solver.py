@@ -285,6 +285,73 @@ def test_klaverjas_runs_by_side_on_a_warm_solver() -> None:
             hands = swap_low_cards(rng, rules, hands)
 
 
+# Klaverjas trump ranks from the weakest to the strongest: 7 8 Q K 10 A 9 J.
+TRUMP_ORDER = [5, 6, 10, 11, 8, 12, 7, 9]
+
+
+# Klaverjas trump ranks from the weakest to the strongest: 7 8 Q K 10 A 9 J.
+TRUMP_ORDER = [5, 6, 10, 11, 8, 12, 7, 9]
+
+
+def trump_run_deal(rng: random.Random, i: int, size: int) -> tuple[_core.PlayState, int] | None:
+    """Hands of `size` cards: three seats hold one card each of a run of three trumps, the
+    fourth mostly a trump stronger than the run's strongest, besides other cards. Then the
+    first trick is played, with neither the run nor that trump when the rules allow: the
+    side that lost it can no longer win every trick (no pit in its bounds), so the roem its
+    bounds allow for decides. None when the run did not survive the trick."""
+    trump = rng.randrange(4)
+    start = rng.randrange(5, 11)
+    run = [trump * 16 + r for r in range(start, start + 3)]
+    strongest = max(TRUMP_ORDER.index(r) for r in range(start, start + 3))
+    higher = [trump * 16 + r for r in TRUMP_ORDER[strongest + 1 :]]
+    plain = [s for s in range(4) if s != trump]
+    seats = rng.sample(range(4), 4)
+    hands = [0, 0, 0, 0]
+    for card, seat in zip(run, seats[:3], strict=True):
+        hands[seat] |= 1 << card
+    kept = mask(run)
+    if higher and i % 4 != 3:
+        card = rng.choice(higher)
+        hands[seats[3]] |= 1 << card
+        kept |= 1 << card
+    held = sum(hands)
+    # Half the deals fill the hands with plain cards without points (a seven, an eight or a
+    # nine), so that a side taking the run's trick can come close to every point in play.
+    ranks = range(5, 8) if i % 2 == 0 else range(5, 13)
+    pool = [s * 16 + r for s in ([*plain] if i % 2 == 0 else [trump, *plain]) for r in ranks]
+    rest = rng.sample([c for c in pool if not (held >> c) & 1], 4 * size - bin(held).count("1"))
+    for seat in range(4):
+        while bin(hands[seat]).count("1") < size:
+            hands[seat] |= 1 << rest.pop()
+    rules = K.klaverjas_rules(trump, rotterdam=i % 3 == 1)
+    state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
+    for _ in range(4):
+        legal = state.legal_cards()
+        state.play(rng.choice([c for c in legal if not (kept >> c) & 1] or legal))
+    if any(not state.hand(p) & kept for p in seats[:3]):
+        return None
+    return state, 1 - state.side(state.to_move)
+
+
+@pytest.mark.parametrize("objective_kind", ["points", "margin"])
+def test_klaverjas_trump_run_endings(objective_kind: str) -> None:
+    """Only a trump stronger than a run's strongest card, held by the seat holding none of the
+    run, takes the run's trick (and its twenty) from the run's strongest card: the bounds
+    must allow for the roem of the fourth seat's side then, and need not otherwise."""
+    rng = random.Random(f"trump-runs-{objective_kind}")
+    checked = 0
+    for i in range(400):
+        dealt = trump_run_deal(rng, i, 3)
+        if dealt is None:
+            continue
+        state, side = dealt
+        check_points_or_margin(state, objective_kind, side, i % 2, True)
+        checked += 1
+        if checked == 80:
+            break
+    assert checked == 80
+
+
 @pytest.mark.parametrize("objective_kind", ["points", "margin"])
 def test_klaverjas_four_of_a_kind_endings(objective_kind: str) -> None:
     """Every hand holds one card of each of three ranks: four of a kind is in every trick's

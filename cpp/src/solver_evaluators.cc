@@ -154,7 +154,8 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   // only the run's cards, so the run's strongest card wins it. A run of three leaves one card
   // to the seat holding none of the run: the trick goes to the run's strongest card or to
   // that card (a higher card or trump of the run's suit, a ruff, or the lead of a suit the
-  // run's holders lack), so only those two seats' sides can score it.
+  // run's holders lack), so only those two seats' sides can score it; a run of three trumps
+  // goes to its strongest card unless that card is a higher trump.
   CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
   const bool by_side = boundary && tops != nullptr;
   if (by_side && in_runs) {
@@ -164,6 +165,17 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
       const CardSet h = s.hand(p);
       held[s.side(p)] |= h;
       missing[s.side(p)] |= ~(h | (h >> 1) | (h >> 2));
+    }
+    // A run of three trumps: the seat holding none of it adds the trick's fourth card, and
+    // only a higher trump among its cards beats the run's strongest; without one, that
+    // seat's side cannot score the run (Klaverjas deals: nodes -1.3%).
+    for (CardSet m = t3 & r.trump_cards; m; m &= m - 1) {
+      const int b = __builtin_ctzll(m);
+      int o = 0;
+      while (!((tops->top3[o] >> b) & 1)) ++o;
+      const CardSet run = CardSet{7} << b, higher = r.stronger[b + o];
+      for (int p = 0; p < s.num_players(); ++p)
+        if (!(s.hand(p) & (run | higher))) missing[s.side(p)] &= ~bit(static_cast<Card>(b));
     }
     for (int k = 0; k < 2; ++k) {
       CardSet top3 = 0, top4 = 0;

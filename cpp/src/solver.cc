@@ -83,6 +83,7 @@ class Search {
   Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
       : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
+    memo_bounds_ = split_ && !ev_.has_order();
     std::fill(&killer_[0][0], &killer_[0][0] + kMaxTricks * kMaxPlayers, kNoCard);
     setup_space();
     ranks_ =
@@ -165,6 +166,9 @@ class Search {
   std::uint64_t nodes_ = 0;
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
   bool split_ = false;  // the evaluator's trick_start() comes in two steps
+  // The memo keeps each exact position's bounds (see KeyMemo): not with an order (the exact
+  // position does not tell its value then).
+  bool memo_bounds_ = false;
   bool every_card_played_ = true;
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
   bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
@@ -420,22 +424,41 @@ int Search::trick_start(int alpha, int beta) {
   std::uint64_t key;
   Labels labels;
   int note = 0;
+  KeyMemo* memo = nullptr;
+  std::uint64_t exact = 0;
+  // The bounds this trick start proved or read, kept in the exact position's memo slot (if
+  // the search below has not taken the slot for another position).
+  auto remember = [&](int l, int h) {
+    if (!memo || memo->exact != exact) return;
+    memo->lo = static_cast<std::int16_t>(std::clamp(l - base, int{memo->lo}, kMemoUnbounded));
+    memo->hi = static_cast<std::int16_t>(std::clamp(h - base, -kMemoUnbounded, int{memo->hi}));
+  };
+
   if (split_) {
     // The key (from the memo when the exact position was met before) and the table first:
     // most positions met again are decided by their entries, which spares the bounds.
-    const std::uint64_t exact = exact_hash();
-    KeyMemo* memo = table_.memo(exact);
-    if (memo->exact == exact && memo->gen == table_.generation()) {
-      key = memo->key;
-      labels = memo->labels;
-      identity_ids = memo->identity;
-      note = memo->note;
+    exact = exact_hash();
+    KeyMemo* slot = table_.memo(exact);
+    if (slot->exact == exact && slot->gen == table_.generation()) {
+      key = slot->key;
+      labels = slot->labels;
+      identity_ids = slot->identity;
+      note = slot->note;
+      // The exact position's own bounds decide most positions met again: the memo is small
+      // enough to stay in a near cache, the table's bucket is mostly a load from memory.
+      if (memo_bounds_) {
+        lo = base + slot->lo;
+        hi = base + slot->hi;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+      }
     } else {
       identity_ids = ev_.trick_identity(st_, in_hand_, &note);
       key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
       if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
-      *memo = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
+      *slot = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
     }
+    if (memo_bounds_) memo = slot;
   } else {
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;
@@ -462,17 +485,24 @@ int Search::trick_start(int alpha, int beta) {
       best_lead = e.best;
     }
   });
-  if (lo >= beta) return lo;
-  if (hi <= alpha) return hi;
+  if (lo >= beta || hi <= alpha) {
+    remember(lo, hi);
+    return lo >= beta ? lo : hi;
+  }
   if (split_) {
     int bound_lo, bound_hi;
     ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &bound_lo, &bound_hi);
     lo = std::max(lo, bound_lo);
     hi = std::min(hi, bound_hi);
-    if (lo >= beta) return lo;
-    if (hi <= alpha) return hi;
+    if (lo >= beta || hi <= alpha) {
+      remember(lo, hi);
+      return lo >= beta ? lo : hi;
+    }
   }
-  if (lo >= hi) return lo;
+  if (lo >= hi) {
+    remember(lo, lo);
+    return lo;
+  }
   const Card hint = stored_lead(r, best_lead);
   const CardSet saved_identity = identity_s_;
   identity_s_ = identity;
@@ -492,6 +522,7 @@ int Search::trick_start(int alpha, int beta) {
     new_lo = new_hi = v;
   }
   if (new_lo > new_hi) new_lo = new_hi = v;
+  remember(new_lo, new_hi);
   // The best lead is kept from searches that cut (a lead that proves the bound) or found the
   // exact value; an all-node's search tries every lead, and its best is only the one that
   // failed least.

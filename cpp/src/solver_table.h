@@ -76,14 +76,20 @@ class KeySteps {
 // What a trick start derives from the hands before it reads the table (the canonical key, the
 // labels, the identity cards and the evaluator's note), kept for the exact position: most
 // positions are met again, in another search of the same position or by another order of the
-// same tricks, and then need none of that work again.
-struct KeyMemo {
+// same tricks, and then need none of that work again. With them, the bounds on final - base
+// that the position last proved or read: a second, small table of exact positions, one cache
+// line each, that decides positions met again before the main table's bucket is loaded
+// (Klaverjas deals: time -4% to -7%, nodes unchanged; the bounds alone, on entries of 56 bytes
+// that straddle cache lines, gained nothing).
+inline constexpr int kMemoUnbounded = 30000;  // no bound (values stay far inside)
+struct alignas(64) KeyMemo {
   std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
   std::uint64_t key;
   Labels labels;
   CardSet identity;
   std::int32_t note;
   std::uint16_t gen;
+  std::int16_t lo = -kMemoUnbounded, hi = kMemoUnbounded;  // bounds on final - base
 };
 
 // The replacement rule of every entry layout: an entry of an older generation first, else the

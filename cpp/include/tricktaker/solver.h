@@ -47,9 +47,10 @@
 // of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
 // entries (32 bytes) live in 4-way buckets of two cache lines (the keys and bounds on one, the
 // point labels on the other, so that a new position reads one line), replaced by least
-// remaining work. A small memo beside it (192 KB) keeps, per exact position, the key and what the
-// objective derived from the hands for it, since most trick starts are positions met before.
-// The table's memory is fixed when the solver is made; it is kept warm
+// remaining work. A small memo beside it (256 KB, a cache line per exact position) keeps the
+// key, what the objective derived from the hands and the position's own bounds, since most
+// trick starts are positions met before: their bounds often decide them before the table's
+// bucket is read. The table's memory is fixed when the solver is made; it is kept warm
 // between calls while the rules and the objective stay the same (a different context makes
 // the old entries invisible; no clearing pass).
 //

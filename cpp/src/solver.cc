@@ -426,12 +426,13 @@ int Search::trick_start(int alpha, int beta) {
   int note = 0;
   KeyMemo* memo = nullptr;
   std::uint64_t exact = 0;
-  // The bounds this trick start proved or read, kept in the exact position's memo slot (if
-  // the search below has not taken the slot for another position).
+  // The bounds this trick start proved or read (they include the memo's own, read first), kept
+  // in the exact position's memo slot unless the search below took the slot for another
+  // position; like the table's entry, they replace what the slot held.
   auto remember = [&](int l, int h) {
     if (!memo || memo->exact != exact) return;
-    memo->lo = static_cast<std::int16_t>(std::clamp(l - base, int{memo->lo}, kMemoUnbounded));
-    memo->hi = static_cast<std::int16_t>(std::clamp(h - base, -kMemoUnbounded, int{memo->hi}));
+    memo->lo = static_cast<std::int16_t>(std::clamp(l - base, -kMemoUnbounded, kMemoUnbounded));
+    memo->hi = static_cast<std::int16_t>(std::clamp(h - base, -kMemoUnbounded, kMemoUnbounded));
   };
 
   if (split_) {

@@ -285,14 +285,6 @@ def test_klaverjas_runs_by_side_on_a_warm_solver() -> None:
             hands = swap_low_cards(rng, rules, hands)
 
 
-# Klaverjas trump ranks from the weakest to the strongest: 7 8 Q K 10 A 9 J.
-TRUMP_ORDER = [5, 6, 10, 11, 8, 12, 7, 9]
-
-
-# Klaverjas trump ranks from the weakest to the strongest: 7 8 Q K 10 A 9 J.
-TRUMP_ORDER = [5, 6, 10, 11, 8, 12, 7, 9]
-
-
 def trump_run_deal(rng: random.Random, i: int, size: int) -> tuple[_core.PlayState, int] | None:
     """Hands of `size` cards: three seats hold one card each of a run of three trumps, the
     fourth mostly a trump stronger than the run's strongest, besides other cards. Then the
@@ -300,10 +292,11 @@ def trump_run_deal(rng: random.Random, i: int, size: int) -> tuple[_core.PlaySta
     side that lost it can no longer win every trick (no pit in its bounds), so the roem its
     bounds allow for decides. None when the run did not survive the trick."""
     trump = rng.randrange(4)
+    rules = K.klaverjas_rules(trump, rotterdam=i % 3 == 1)
     start = rng.randrange(5, 11)
     run = [trump * 16 + r for r in range(start, start + 3)]
-    strongest = max(TRUMP_ORDER.index(r) for r in range(start, start + 3))
-    higher = [trump * 16 + r for r in TRUMP_ORDER[strongest + 1 :]]
+    strongest = max(rules.strength(c) for c in run)
+    higher = [trump * 16 + r for r in range(5, 13) if rules.strength(trump * 16 + r) > strongest]
     plain = [s for s in range(4) if s != trump]
     seats = rng.sample(range(4), 4)
     hands = [0, 0, 0, 0]
@@ -323,7 +316,6 @@ def trump_run_deal(rng: random.Random, i: int, size: int) -> tuple[_core.PlaySta
     for seat in range(4):
         while bin(hands[seat]).count("1") < size:
             hands[seat] |= 1 << rest.pop()
-    rules = K.klaverjas_rules(trump, rotterdam=i % 3 == 1)
     state = K.PlayState(rules, hands, [0, 1, 0, 1], rng.randrange(4))
     for _ in range(4):
         legal = state.legal_cards()

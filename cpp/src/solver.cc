@@ -434,10 +434,16 @@ int Search::trick_start(int alpha, int beta) {
     memo->lo = static_cast<std::int16_t>(std::clamp(l - base, -kMemoUnbounded, kMemoUnbounded));
     memo->hi = static_cast<std::int16_t>(std::clamp(h - base, -kMemoUnbounded, kMemoUnbounded));
   };
+  // A window the bounds decide: they go to the memo, and the deciding one is the value.
+  auto settled = [&] {
+    remember(lo, hi);
+    return lo >= beta ? lo : hi;
+  };
 
   if (split_) {
-    // The key (from the memo when the exact position was met before) and the table first:
-    // most positions met again are decided by their entries, which spares the bounds.
+    // The key (from the memo when the exact position was met before), the memo's bounds and
+    // the table first: most positions met again are decided by them, which spares the
+    // evaluator's bounds.
     exact = exact_hash();
     KeyMemo* slot = table_.memo(exact);
     if (slot->exact == exact && slot->gen == table_.generation()) {
@@ -486,19 +492,13 @@ int Search::trick_start(int alpha, int beta) {
       best_lead = e.best;
     }
   });
-  if (lo >= beta || hi <= alpha) {
-    remember(lo, hi);
-    return lo >= beta ? lo : hi;
-  }
+  if (lo >= beta || hi <= alpha) return settled();
   if (split_) {
     int bound_lo, bound_hi;
     ev_.trick_bounds_window(st_, in_hand_, base, note, alpha, beta, &bound_lo, &bound_hi);
     lo = std::max(lo, bound_lo);
     hi = std::min(hi, bound_hi);
-    if (lo >= beta || hi <= alpha) {
-      remember(lo, hi);
-      return lo >= beta ? lo : hi;
-    }
+    if (lo >= beta || hi <= alpha) return settled();
   }
   if (lo >= hi) {
     remember(lo, lo);

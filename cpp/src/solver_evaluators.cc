@@ -720,6 +720,12 @@ class PointsBase : public EvaluatorBase {
   std::uint64_t state_key(const PlayState& s) const override {
     if (!klaverjas_) return 0;
     const int played = s.tricks_played();
+    // The side's points count only its own pit: whether the others took every trick so far
+    // changes nothing (and nothing at all where the side cannot score a pit).
+    if (!margin_) {
+      if (!pit_any_ && side_ != o_.playing_team) return 0;
+      return static_cast<std::uint64_t>(tricks_of(s, mine_) == played);
+    }
     return static_cast<std::uint64_t>(tricks_of(s, mine_) == played) |
            static_cast<std::uint64_t>(tricks_of(s, theirs_) == played) << 1;
   }

@@ -58,7 +58,7 @@
 // bucket is read; and a bit per key stored (128 KB) spares the bucket's load for keys with no
 // entry at all (38% of the probes in Klaverjas deals). The table's memory is fixed when the solver
 // is made; it is kept warm between calls while the rules and the objective stay the same (a
-// different context makes the old entries invisible; no clearing pass).
+// different context makes the old entries invisible; only the key bits are cleared).
 //
 // Partition search (trick counts of four-seat partnership play under plain follow-suit rules,
 // as in whist and bridge). Each result also carries the cards whose ranks it relied on: the

@@ -510,6 +510,33 @@ def test_deals_alike_but_for_card_points_share_a_warm_solver(kind: str) -> None:
     check_warm_series(random.Random(kind), kind, 16, 4, alike_but_for_points)
 
 
+def alike_but_for_roem_cards(
+    rng: random.Random, rules: _core.RulesTable, hands: list[int]
+) -> list[int]:
+    """The hands with each suit's cards of no points (its weakest: 7, 8 and a plain 9) moved to
+    other such cards of the suit, strength order kept.
+
+    Holders, relative ranks and card points stay; only which runs the cards can make for roem
+    changes, so a solver may carry bounds from one deal to the other, widened by the roem.
+    """
+    held = [c for h in hands for c in range(64) if h >> c & 1]
+    moved = {c: c for c in held}
+    for suit in range(4):
+        blank = [c for c in PIQUET if c // 16 == suit and rules.points(c) == 0]
+        mine = sorted((c for c in held if c in blank), key=rules.strength)
+        targets = sorted(rng.sample(blank, len(mine)), key=rules.strength)
+        moved.update(zip(mine, targets, strict=True))
+    return [mask([moved[c] for c in range(64) if h >> c & 1]) for h in hands]
+
+
+@pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
+def test_deals_alike_but_for_roem_cards_share_a_warm_solver(kind: str) -> None:
+    """A warm table serves positions that differ only in their roem cards (entries keep those
+    cards apart from the key, with the roem either side could still win): every answer still
+    equals the brute force."""
+    check_warm_series(random.Random("roem-" + kind), kind, 16, 5, alike_but_for_roem_cards)
+
+
 def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]) -> list[int]:
     """The hands with two cards of one suit traded between two hands, mostly among the suit's
     weakest cards: each hand keeps its suit lengths, so the deals differ only in which hand

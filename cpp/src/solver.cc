@@ -66,6 +66,7 @@ constexpr int kWideRange = 16;
 // zero-window test proved. Over 800 Klaverjas deals: nodes -2%, the tails -3%.
 constexpr int kRootAspiration = 30;
 constexpr int kAspiration = 20;
+constexpr int kMaxRootWindows = 16;
 constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
 // The move "fold" (PV10) among the cards: an id no card has (rank 15 of the first lane).
@@ -1076,7 +1077,7 @@ int Search::root_value(int guess, int lower, int upper) {
   if (!ranks_ && upper - lower > kWideRange) {
     int a = std::max(lower - 1, guess - kRootAspiration);
     int b = std::min(upper + 1, guess + kRootAspiration);
-    for (;;) {
+    for (int windows = 1;; ++windows) {
       const int v = node(a, b);
       if (v > a && v < b) return v;
       if (v <= a) {
@@ -1087,6 +1088,13 @@ int Search::root_value(int guess, int lower, int upper) {
         if (b > upper) return v;
         a = v - 1;
         b = std::min(upper + 1, v + 2 * kRootAspiration);
+      }
+      // Each window moves at least 2 * kRootAspiration towards the value, so sound bounds never
+      // need this many; a wrong one (a defect) could send the windows back and forth, and the
+      // whole range then ends the search rather than looping.
+      if (windows == kMaxRootWindows) {
+        a = lower - 1;
+        b = upper + 1;
       }
     }
   }

@@ -517,7 +517,7 @@ def alike_but_for_roem_cards(
     other such cards of the suit, strength order kept.
 
     Holders, relative ranks and card points stay; only which runs the cards can make for roem
-    changes, so a solver may carry bounds from one deal to the other, widened by the roem.
+    changes, so positions of the two deals differ in their cards keyed exactly.
     """
     held = [c for h in hands for c in range(64) if h >> c & 1]
     moved = {c: c for c in held}
@@ -531,8 +531,8 @@ def alike_but_for_roem_cards(
 
 @pytest.mark.parametrize("kind", ["points", "klaverjas_points", "margin", "made"])
 def test_deals_alike_but_for_roem_cards_share_a_warm_solver(kind: str) -> None:
-    """A warm table serves positions that differ only in their roem cards (entries keep those
-    cards apart from the key, with the roem either side could still win): every answer still
+    """A warm table over deals that differ only in which cards can make roem (holders, relative
+    ranks and card points alike): whatever entries the table shares between them, every answer
     equals the brute force."""
     check_warm_series(random.Random("roem-" + kind), kind, 16, 5, alike_but_for_roem_cards)
 

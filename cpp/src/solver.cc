@@ -128,16 +128,7 @@ class Search {
   // The exact position at a trick boundary (the hands, the leader, who is still in the play,
   // the objective's state), never 0: what the canonical key is a function of.
   std::uint64_t exact_hash() const;
-  // The reach of a position's identity cards (pack_reach()), from trick_identity()'s note:
-  // kReachNone where the identity cards are keyed exactly.
-  std::uint16_t reach_of(int note) const {
-    int up, down;
-    if (!identity_apart_ || !ev_.identity_reach(note, &up, &down)) return kReachNone;
-    return pack_reach(up, down);
-  }
-  // `reach`: the position's own, for entries whose identity cards differ.
-  void shifted_bounds(const Entry& e, const Labels& labels, std::uint16_t reach, int* lo,
-                      int* hi) const;
+  void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
   // Entries keep their best lead as an index into the remaining cards `r` (strength space), so
   // that positions sharing the key read it alike: the index of `lead`, and the card an index
   // names when the player to move holds it (else kNoCard; 0xFF names none).
@@ -181,10 +172,6 @@ class Search {
   bool memo_bounds_ = false;
   bool every_card_played_ = true;
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
-  // The identity cards stay out of the table key where the evaluator bounds what they can
-  // change (Evaluator::identity_reach()): the fourth label plane holds them instead, as a mask
-  // of the strength space (a deck of at most 32 cards, labels of at most three bits).
-  bool identity_apart_ = false;
   bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
   bool ordered_ = false;       // entries carry the evaluator's order instead of labels
   int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
@@ -269,7 +256,6 @@ void Search::setup_space() {
       label_points_[label] = points;
     }
   }
-  identity_apart_ = point_symmetry_ != PointSymmetry::kNone && pos <= 32 && !label_plane_[3];
   for (int p = 0; p < st_.num_players(); ++p) {
     sh_[p] = to_space(st_.hand(p));
     for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
@@ -377,8 +363,7 @@ std::uint64_t Search::exact_hash() const {
 // Bounds on final - base of the current position from an entry of its key whose labels may
 // differ: every line of play is worth what it was there, plus the points its cards gained
 // (see PointSymmetry).
-void Search::shifted_bounds(const Entry& e, const Labels& labels, std::uint16_t reach, int* lo,
-                            int* hi) const {
+void Search::shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const {
   *lo = e.lo;
   *hi = e.hi;
   if (e.labels == labels) return;
@@ -388,26 +373,13 @@ void Search::shifted_bounds(const Entry& e, const Labels& labels, std::uint16_t 
     if (e.labels.plane[0] > labels.plane[0]) *lo = -kInf;
     return;
   }
-  // Other identity cards (the fourth plane): the entry's position is worth at most its reach
-  // up and down more than without what its identity cards bring, and this one as much by its
-  // own reach (see Evaluator::identity_reach()).
-  const int planes = identity_apart_ ? 3 : 4;
-  if (identity_apart_ && e.labels.plane[3] != labels.plane[3]) {
-    if (e.reach == kReachNone || reach == kReachNone) {
-      *lo = -kInf;
-      *hi = kInf;
-      return;
-    }
-    *lo -= reach_up(e.reach) + reach_down(reach);
-    *hi += reach_down(e.reach) + reach_up(reach);
-  }
   std::uint32_t differ = 0;
-  for (int j = 0; j < planes; ++j) differ |= e.labels.plane[j] ^ labels.plane[j];
+  for (int j = 0; j < 4; ++j) differ |= e.labels.plane[j] ^ labels.plane[j];
   int gain = 0, loss = 0;
   for (; differ; differ &= differ - 1) {
     const int i = __builtin_ctz(differ);
     int now = 0, then = 0;
-    for (int j = 0; j < planes; ++j) {
+    for (int j = 0; j < 4; ++j) {
       now |= static_cast<int>((labels.plane[j] >> i) & 1) << j;
       then |= static_cast<int>((e.labels.plane[j] >> i) & 1) << j;
     }
@@ -455,7 +427,6 @@ int Search::trick_start(int alpha, int beta) {
   int note = 0;
   KeyMemo* memo = nullptr;
   std::uint64_t exact = 0;
-  std::uint16_t reach = kReachNone;  // see reach_of()
   // The bounds this trick start proved or read (they include the memo's own, read first), kept
   // in the exact position's memo slot unless the search below took the slot for another
   // position; like the table's entry, they replace what the slot held.
@@ -489,17 +460,9 @@ int Search::trick_start(int alpha, int beta) {
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
       }
-      reach = reach_of(note);
     } else {
       identity_ids = ev_.trick_identity(st_, in_hand_, &note);
-      const CardSet identity_space = identity_ids ? to_space(identity_ids) : 0;
-      reach = reach_of(note);
-      if (reach != kReachNone) {
-        key = canonical_key(0, r, &labels);
-        labels.plane[3] = static_cast<std::uint32_t>(r & identity_space);
-      } else {
-        key = canonical_key(identity_space, r, &labels);
-      }
+      key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
       if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
       *slot = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
     }
@@ -519,7 +482,7 @@ int Search::trick_start(int alpha, int beta) {
   bool own_entry = false;
   table_.for_each(key, [&](const Entry& e) {
     int e_lo, e_hi;
-    shifted_bounds(e, labels, reach, &e_lo, &e_hi);
+    shifted_bounds(e, labels, &e_lo, &e_hi);
     lo = std::max(lo, base + e_lo);
     hi = std::min(hi, base + e_hi);
     // The position's own best lead, else one of a position like it.
@@ -570,7 +533,7 @@ int Search::trick_start(int alpha, int beta) {
   if (proved && best != kNoCard && best != kFoldMove) {
     best_index = lead_index(r, best);
   }
-  table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left, reach);
+  table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
   return v;
 }
 

@@ -158,14 +158,6 @@ class Evaluator {
                             int* hi) const {
     bounds(s, in_play, base, lo, hi);
   }
-  // How much the identity cards of a position (trick_identity(), with its note) can move
-  // final - base: with other cards of the same holders, strengths and labels in their place,
-  // the value would lie at most *up above and *down below the value without what those cards
-  // alone bring (Klaverjas: the roem the side, and for the margin the others, could still win).
-  // With point symmetry, positions that differ only in their identity cards then share table
-  // entries, their bounds widened by both positions' reach. False where no such bound exists
-  // (the identity cards are keyed exactly).
-  virtual bool identity_reach(int /*note*/, int* /*up*/, int* /*down*/) const { return false; }
   // trick_bounds() for a search window: bounds that cannot decide the window (lo < beta and
   // hi > alpha whatever they are) may be left weaker, to save their cost.
   virtual void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note,

@@ -844,13 +844,6 @@ class PointsBase : public EvaluatorBase {
                     int* hi) const override {
     bounds_given(s, in_play, base, note, lo, hi);
   }
-  // The identity cards are those of the trick bonuses: the side's value gains at most the
-  // bonuses it could win, and the margin loses at most those the others could.
-  bool identity_reach(int note, int* up, int* down) const override {
-    *up = bonus_mine(note);
-    *down = margin_ ? bonus_theirs(note) : 0;
-    return true;
-  }
 
  protected:
   // Can the side (mine) or the others still get the Klaverjas pit bonus?

@@ -28,36 +28,13 @@ struct Labels {
   }
 };
 
-// How far the value of a position that differs from an entry's only in its identity cards may
-// lie above (up) and below (down) what the entry's own position is worth, as
-// Evaluator::identity_reach() gives it for the entry's position: steps of kReachStep points
-// (Klaverjas roem comes in tens; other values round up), six bits each, kReachNone where it is
-// unknown or larger. It rides in the low bits of the entry's stored key, which the bucket's
-// index already fixes (a table has at least 1 << kReachBits buckets).
-inline constexpr int kReachBits = 12;
-inline constexpr std::uint64_t kReachMask = (1u << kReachBits) - 1;
-inline constexpr int kReachStep = 10;
-inline constexpr std::uint16_t kReachNone = kReachMask;
-inline std::uint16_t pack_reach(int up, int down) {
-  const int u = (up + kReachStep - 1) / kReachStep, d = (down + kReachStep - 1) / kReachStep;
-  if (u < 0 || d < 0 || u >= 63 || d >= 63) return kReachNone;
-  return static_cast<std::uint16_t>(u | d << 6);
-}
-inline int reach_up(std::uint16_t reach) {
-  return (reach & 63) * kReachStep;
-}
-inline int reach_down(std::uint16_t reach) {
-  return (reach >> 6) * kReachStep;
-}
-
 // What a probe hands out of an entry of the key (a Bucket keeps an entry's parts apart; each
 // entry takes 32 bytes there: the key, a Slot and the labels).
 struct Entry {
   Labels labels;
   std::int16_t lo;  // bounds on final - base
   std::int16_t hi;
-  std::uint8_t best;    // canonical index of the best lead, or 0xFF
-  std::uint16_t reach;  // see pack_reach()
+  std::uint8_t best;  // canonical index of the best lead, or 0xFF
 };
 
 // What an entry holds besides its key and labels.
@@ -127,7 +104,7 @@ class Table {
  public:
   explicit Table(std::size_t memory_mb) {
     std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
-    std::size_t n = std::size_t{1} << kReachBits;
+    std::size_t n = 1;
     while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
     n_ = n;
     // Fresh anonymous memory reads as zeros (empty entries, generation 0) and costs nothing
@@ -180,26 +157,24 @@ class Table {
     const Bucket& b = buckets_[key & mask_];
     for (int i = 0; i < 4; ++i) {
       const Slot& e = b.slot[i];
-      if (same_key(b.key[i], key) && e.gen == gen_)
-        fn(Entry{b.labels[i], e.lo, e.hi, e.best,
-                 static_cast<std::uint16_t>(b.key[i] & kReachMask)});
+      if (b.key[i] == key && e.gen == gen_) fn(Entry{b.labels[i], e.lo, e.hi, e.best});
     }
   }
-  void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best, int depth,
-             std::uint16_t reach = kReachNone) {
+  void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best,
+             int depth) {
     seen_[seen_word(key)] |= seen_bit(key);
     Bucket& b = buckets_[key & mask_];
     int victim = -1;
     for (int i = 0; i < 4; ++i) {
       const Slot& e = b.slot[i];
-      if (e.gen == gen_ && same_key(b.key[i], key) && b.labels[i] == labels) {
+      if (e.gen == gen_ && b.key[i] == key && b.labels[i] == labels) {
         victim = i;
         if (best == 0xFF) best = e.best;  // an all-node's search leaves the best lead as it was
         break;
       }
       if (replaces_better(e, victim < 0 ? nullptr : &b.slot[victim], gen_)) victim = i;
     }
-    b.key[victim] = (key & ~kReachMask) | reach;
+    b.key[victim] = key;
     b.labels[victim] = labels;
     b.slot[victim] = Slot{static_cast<std::int16_t>(std::clamp(lo, -32767, 32767)),
                           static_cast<std::int16_t>(std::clamp(hi, -32767, 32767)), best,
@@ -219,11 +194,6 @@ class Table {
   std::uint16_t generation() const { return gen_; }
 
  private:
-  // Keys of one bucket agree in their low bits (the index), where the stored key keeps the
-  // entry's reach instead.
-  static bool same_key(std::uint64_t stored, std::uint64_t key) {
-    return ((stored ^ key) & ~kReachMask) == 0;
-  }
   Bucket* buckets_ = nullptr;
   std::size_t n_ = 0;
   std::size_t bytes_ = 0;

@@ -44,12 +44,7 @@
 // that count card points (point_symmetry()) the labels stay out of the key (with at most 32
 // cards left) and each entry keeps them: an entry of a position alike but for which cards
 // carry which points bounds this one, shifted by what the points differ (the quasi-symmetry
-// of Kupferschmid and Helmert's Skat solver). The same holds for the identity cards where the
-// evaluator bounds what they can change (Klaverjas roem: the roem the side, and for the margin
-// the others, could still win): they stay out of the key, each entry keeps them (with the reach
-// of its position's value, in the stored key's low bits that the bucket's index fixes anyway),
-// and an entry of a position that differs only in them bounds this one, widened by both
-// positions' reach (Klaverjas deals: nodes -3.5%). Keys are 64-bit hashes of that canonical form;
+// of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
 // entries (32 bytes) live in 4-way buckets of two cache lines (the keys and bounds on one, the
 // point labels on the other, so that a new position reads one line), replaced by least
 // remaining work. A small memo beside it (256 KB, a cache line per exact position) keeps the
@@ -96,9 +91,6 @@
 //                           itself matters (the jack of trumps in All Fours);
 //        has_identity(), identity_cards(s, in_play)
 //                           cards whose identity matters from here on (possible roem);
-//        identity_reach(note, up, down)
-//                           how far those cards can move the value, so that positions
-//                           differing only in them share entries (optional);
 //        guess(...)         a first value for the zero-window driver or the root's
 //                           aspiration window (optional);
 //        report(final, root_base)

@@ -537,6 +537,18 @@ def test_deals_alike_but_for_roem_cards_share_a_warm_solver(kind: str) -> None:
     check_warm_series(random.Random("roem-" + kind), kind, 16, 5, alike_but_for_roem_cards)
 
 
+@pytest.mark.parametrize(
+    ("seed", "kind"),
+    [(19, "points"), (19, "klaverjas_points"), (88, "margin"), (123, "margin"), (130, "points")],
+)
+def test_card_point_shifts_keep_the_roem_cards_apart(seed: int, kind: str) -> None:
+    """Series of deals alike but for card points on one warm solver in which the same roem cards
+    sit at different relative ranks: a table key that kept the roem cards' identity but not their
+    relative ranks shared bounds between such positions and answered these series wrongly (seeds
+    found by a search over seeds against that key)."""
+    check_warm_series(random.Random(seed), kind, 4, 6, alike_but_for_points)
+
+
 def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]) -> list[int]:
     """The hands with two cards of one suit traded between two hands, mostly among the suit's
     weakest cards: each hand keeps its suit lengths, so the deals differ only in which hand

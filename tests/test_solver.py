@@ -285,6 +285,45 @@ def test_klaverjas_runs_by_side_on_a_warm_solver() -> None:
             hands = swap_low_cards(rng, rules, hands)
 
 
+def test_pit_chance_keeps_positions_apart_on_a_warm_solver() -> None:
+    """The same three tricks left with the same leader, after two tricks that the side took
+    both of (A) or split with the others (B): the side can still score the pit in A only, so the
+    two positions share no table entry. Both orders on one warm solver equal the brute force."""
+    c = K.parse_card
+    before = {
+        "A": (
+            [["AS", "AD"], ["KS", "KD"], ["QS", "QD"], ["JS", "JD"]],
+            ["AS", "KS", "QS", "JS", "AD", "KD", "QD", "JD"],
+        ),
+        "B": (
+            [["KS", "AD"], ["AS", "KD"], ["QS", "QD"], ["JS", "JD"]],
+            ["KS", "AS", "QS", "JS", "KD", "QD", "JD", "AD"],
+        ),
+    }
+    used = {c(t) for t in before["A"][1]}
+    rest = [card for card in PIQUET if card not in used]
+    rng = random.Random("pit-chance")
+    objective = K.Objective(
+        kind=POINTS, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=0, pit_for_any_team=True
+    )
+    score = partial(klaverjas_total, team=0, playing=0, pit_any=True)
+    for i in range(40):
+        rules = K.klaverjas_rules(rng.choice([1, 3]), rotterdam=i % 2 == 1)
+        left = deal_hands(rng, rng.sample(rest, 12))
+        for order in (("A", "B"), ("B", "A")):
+            solver = K.Solver(memory_mb=1)
+            for name in order:
+                held, played = before[name]
+                hands = [mask([c(t) for t in held[p]]) | left[p] for p in range(4)]
+                state = K.PlayState(rules, hands, [0, 1, 0, 1], 0)
+                for t in played:
+                    state.play(c(t))
+                assert state.leader == 0
+                assert state.side_tricks(0) == (2 if name == "A" else 1)
+                want = minimax(state, 0, score) - credited(state, 0)
+                assert solver.value(state, objective) == want
+
+
 def trump_run_deal(rng: random.Random, i: int, size: int) -> tuple[_core.PlayState, int] | None:
     """Hands of `size` cards: three seats hold one card each of a run of three trumps, the
     fourth mostly a trump stronger than the run's strongest, besides other cards. Then the

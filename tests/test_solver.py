@@ -987,3 +987,23 @@ def test_whist_positions_of_a_warm_table_equal_dds(seed: int) -> None:
         hands = [state.hand(p) for p in range(4)]
         want = dds_tricks(K.format_pbn(hands), strain, state.to_move)
         assert solver.value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(hands)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_whist_52_card_positions_of_a_warm_table_equal_dds(seed: int) -> None:
+    """The same from 52-card deals: many random continuations of each deal to 5 to 8 tricks
+    left, so that positions sharing a partition key (suit lengths, holders of the top cards)
+    but not their lower cards meet on one warm table, whose entries of a key spread over
+    several buckets."""
+    pytest.importorskip("endplay")
+    rng = random.Random(400 + seed)
+    solver = K.Solver(memory_mb=4)
+    for _ in range(6):
+        strain = rng.randrange(5)
+        hands = deal_hands(rng, deck_cards(13))
+        for _ in range(30):
+            state = K.whist_state(hands, strain if strain < 4 else -1, 3, 13)
+            play_randomly(rng, state, 52 - 4 * rng.randrange(5, 9))
+            left = [state.hand(p) for p in range(4)]
+            want = dds_tricks(K.format_pbn(left), strain, state.to_move)
+            assert solver.value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(left)

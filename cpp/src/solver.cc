@@ -69,6 +69,15 @@ constexpr int kAspiration = 20;
 constexpr int kMaxRootWindows = 16;
 constexpr std::uint8_t kNoOwner = 15;
 constexpr int kMaxMoves = 32;
+// Partition search (see trick_start_ranks()): the buckets a key may use, and for decks of more
+// than 32 cards the top cards of each suit whose holders join the key. Many positions of a
+// 52-card deal share a key, and a key held to one bucket of four entries could make a search
+// of minutes out of one of a second (a no-trump deal: 279 s, 3 billion nodes; four buckets
+// and the top three cards: 5 s; over 79 other deals, nodes -24% and time -13% against one
+// bucket and the top four cards). Decks of 32 cards have far fewer positions a key.
+template <class Mask>
+constexpr int kKeyBuckets = sizeof(Mask) == 8 ? 4 : 1;
+constexpr int kKeyTops = 3;
 // The move "fold" (PV10) among the cards: an id no card has (rank 15 of the first lane).
 constexpr Card kFoldMove = 15;
 
@@ -183,6 +192,7 @@ class Search {
   PBucket<std::uint32_t>* narrow_ = nullptr;
   PBucket<std::uint64_t>* wide_ = nullptr;
   std::size_t n_narrow_ = 0, n_wide_ = 0;
+  std::uint64_t stores_ = 0;  // partition entries stored (picks the first victim to look at)
 
   CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
   std::uint8_t spos_[64] = {};    // card -> strength-space bit
@@ -622,13 +632,13 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   std::uint64_t key = combine(combine(0x5851F42D4C957F2DULL, lens),
                               static_cast<std::uint64_t>(st_.leader()) | ev_.state_key(st_) << 8);
   if constexpr (sizeof(Mask) == 8) {
-    // Long decks: far more positions share their suit lengths than a bucket holds, so the
-    // holders of the top four cards of each suit join the key (entries serve fewer positions,
-    // but stay in the table; four measured best on full 52-card deals).
+    // Long decks: far more positions share their suit lengths than the buckets of a key hold,
+    // so the holders of the top cards of each suit join the key (entries serve fewer
+    // positions, but stay in the table).
     std::uint64_t tops = 0;
     for (int seg = 0; seg < 4; ++seg) {
       CardSet m = r & seg_mask_[seg];
-      for (int k = 0; k < 4 && m; ++k) {
+      for (int k = 0; k < kKeyTops && m; ++k) {
         const int b = 63 - __builtin_clzll(m);
         tops = tops << 2 | owner_[b];
         m &= ~bit(static_cast<Card>(b));
@@ -637,11 +647,16 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
     }
     key = combine(key, tops);
   }
-  PBucket<Mask>& bucket =
-      buckets[static_cast<std::size_t>((static_cast<unsigned __int128>(key) * n_buckets) >> 64)];
-  __builtin_prefetch(&bucket);
-  for (std::size_t line = 64; line < sizeof(bucket); line += 64)
-    __builtin_prefetch(reinterpret_cast<const char*>(&bucket) + line);
+  // The key's buckets, each from its own hash of the key.
+  PBucket<Mask>* key_buckets[kKeyBuckets<Mask>];
+  std::uint64_t h = key;
+  for (int i = 0; i < kKeyBuckets<Mask>; ++i) {
+    key_buckets[i] =
+        &buckets[static_cast<std::size_t>((static_cast<unsigned __int128>(h) * n_buckets) >> 64)];
+    for (std::size_t line = 0; line < sizeof(PBucket<Mask>); line += 64)
+      __builtin_prefetch(reinterpret_cast<const char*>(key_buckets[i]) + line);
+    h = mix64(h ^ 0x6A09E667F3BCC909ULL);
+  }
   const int base = ev_.base(st_);
   int lo, hi;
   CardSet sig_lo, sig_hi;
@@ -658,7 +673,8 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   for (int p = 0; p < 3; ++p) seat[p] = static_cast<Mask>(pext_bmi2(sh_[p], r));
   const std::uint16_t gen = table_.generation();
   Card hint = kNoCard;
-  for (const PEntry<Mask>& e : bucket.e) {
+  for (int i = 0; i < kKeyBuckets<Mask> * 4; ++i) {
+    const PEntry<Mask>& e = key_buckets[i >> 2]->e[i & 3];
     if (e.key != key || e.gen != gen) continue;
     if (((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & e.sig) continue;
     if (base + e.lo >= beta) {
@@ -686,9 +702,14 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   const Mask sig_rel = static_cast<Mask>(pext_bmi2(close_sig(sig, r), r));
   std::uint8_t best_index = 0xFF;
   if (best != kNoCard) best_index = lead_index(r, best);
-  // The same class of positions: tighten its bounds; else replace an old or the cheapest entry.
+  // The same class of positions: tighten its bounds; else replace an old or the cheapest entry,
+  // the first such from a place that moves on with every store: positions of one key at one
+  // depth tie, and a fixed first choice would keep replacing one entry while the others age.
   PEntry<Mask>* victim = nullptr;
-  for (PEntry<Mask>& e : bucket.e) {
+  const int first = static_cast<int>(stores_++ % (kKeyBuckets<Mask> * 4));
+  for (int j = 0; j < kKeyBuckets<Mask> * 4; ++j) {
+    const int i = (first + j) % (kKeyBuckets<Mask> * 4);
+    PEntry<Mask>& e = key_buckets[i >> 2]->e[i & 3];
     if (e.gen == gen && e.key == key && e.sig == sig_rel &&
         !(((seat[0] ^ e.seat[0]) | (seat[1] ^ e.seat[1]) | (seat[2] ^ e.seat[2])) & sig_rel)) {
       new_lo = std::max<int>(new_lo, e.lo);

@@ -219,10 +219,10 @@ class Table {
 
 // Partition search entries (evaluators with rank_partition()). The key is the leader and every
 // hand's length in every suit (for decks of more than 32 cards also the holders of each
-// suit's top four cards); an entry also holds `sig`, the
-// remaining cards (in strength order, as relative ranks) whose holders its bounds rely on,
-// closed upwards within each suit, and those holders (a mask per seat of the first three; the
-// fourth holds the rest). It serves every position with the same key whose holders agree on
+// suit's top three cards, and the key's entries may lie in any of four buckets); an entry also
+// holds `sig`, the remaining cards (in strength order, as relative ranks) whose holders its bounds
+// rely on, closed upwards within each suit, and those holders (a mask per seat of the first three;
+// the fourth holds the rest). It serves every position with the same key whose holders agree on
 // `sig`: the cards below a suit's lowest such card only ever lost tricks to it or to cards
 // whose holders are fixed, so any of them does what another did.
 // Mask: one bit per remaining card, 32 bits for decks of at most 32 cards, else 64.

@@ -61,6 +61,9 @@
 // bound cashed. A table entry then serves every position with the same leader and suit
 // lengths in each hand whose holders agree on each suit's cards down to the lowest such card
 // (DDS's winning ranks); a card below it in a suit that was searched stands for the others.
+// In decks of more than 32 cards the key also holds the holders of each suit's top three
+// cards, and so many positions still share a key that its entries spread over four buckets
+// (one bucket made a 52-card deal of a few seconds take minutes).
 // Quick tricks count the leader's side cashing top cards, trumps first, around the opponents'
 // ruffs and through the partner's entries. The zero-window driver starts from a guess by high
 // cards and trumps and steps from it.

@@ -400,7 +400,7 @@ CardSet SureCards::cashable_now(const PlayState& s) const {
 // any suit: that never takes away a card it needs to follow below the leader. One suit may be
 // cashed last with one more trick when the partner would have to overtake (the side still
 // wins it). Or the leader first crosses to the partner's top card of a suit and the partner
-// runs the same line.
+// runs the same line; or the leader runs its line first and then crosses (line_then_cross()).
 
 namespace {
 
@@ -446,12 +446,15 @@ inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked, unsign
 
 // The tricks of the cashing line from the leader of `h`; `used` collects per suit the cards
 // whose rank the count relies on (every other card of a suit only by its holder's length).
-int keep_line(const QtHands& h, int trump, unsigned used[4]) {
+int keep_line(const QtHands& h, int trump, unsigned used[4], int rounds[4] = nullptr,
+              int* bonus_out = nullptr) {
   int limit[4] = {99, 99, 99, 99};
   int total = 0;
   bool blocked;
+  int r[4] = {0, 0, 0, 0};
   if (trump >= 0) {
     total = keep_rounds(h, trump, 99, &blocked, &used[trump]);
+    r[trump] = total;
     for (int y = 0; y < 2; ++y)
       if (h.opp_len[y][trump] > total)
         for (int s = 0; s < 4; ++s) limit[s] = std::min(limit[s], h.opp_len[y][s]);
@@ -459,10 +462,69 @@ int keep_line(const QtHands& h, int trump, unsigned used[4]) {
   int bonus = 0;
   for (int s = 0; s < 4; ++s) {
     if (s == trump || !h.lead[s]) continue;
-    total += keep_rounds(h, s, limit[s], &blocked, &used[s]);
+    r[s] = keep_rounds(h, s, limit[s], &blocked, &used[s]);
+    total += r[s];
     if (blocked) bonus = 1;
   }
+  if (rounds)
+    for (int s = 0; s < 4; ++s) rounds[s] = r[s];
+  if (bonus_out) *bonus_out = bonus;
   return total + bonus;
+}
+
+// The leader's line (keep_line() gave its `rounds` per suit and `line` tricks without the
+// blocked suit's extra one), then a cross to the partner's top card of a suit, which beats
+// every opposing card, by a lower card the leader kept, and the partner's own line. Only
+// where the partner followed every round of the leader's line (it never had to discard), and
+// no opponent who still holds trumps is void in the suit crossed in. The opponents' cards
+// are taken as they were (those they played or discarded stay, which only makes the count
+// harder) and their lengths as following every round; the ones who still hold trumps did.
+// `used` (the leader's line's) gains the cards the best such count relies on.
+int line_then_cross(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4]) {
+  unsigned lead_left[4], part_left[4];
+  for (int suit = 0; suit < 4; ++suit) {
+    if (rounds[suit] > __builtin_popcount(h.part[suit])) return 0;
+    unsigned l = h.lead[suit], p = h.part[suit];
+    for (int k = 0; k < rounds[suit]; ++k) {
+      l &= ~(1u << top_rank(l));  // the leader cashed its highest cards
+      p &= p - 1;                 // the partner followed with its lowest
+    }
+    lead_left[suit] = l;
+    part_left[suit] = p;
+  }
+  int best = 0;
+  unsigned best_used[4] = {};
+  for (int e = 0; e < 4; ++e) {
+    const unsigned l = lead_left[e], p = part_left[e];
+    if (!l || !p) continue;
+    const int top = top_rank(p);
+    if (__builtin_ctz(l) > top || (h.opp[0][e] | h.opp[1][e]) >> top) continue;
+    bool ruff = false;
+    for (int y = 0; trump >= 0 && e != trump && y < 2; ++y)
+      if (h.opp_len[y][trump] > rounds[trump] && h.opp_len[y][e] <= rounds[e]) ruff = true;
+    if (ruff) continue;
+    QtHands t;
+    for (int suit = 0; suit < 4; ++suit) {
+      t.lead[suit] = part_left[suit];
+      t.part[suit] = lead_left[suit];
+      for (int y = 0; y < 2; ++y) {
+        t.opp[y][suit] = h.opp[y][suit];
+        t.opp_len[y][suit] = std::max(0, h.opp_len[y][suit] - rounds[suit] - (suit == e));
+      }
+    }
+    t.lead[e] &= ~(1u << top);
+    t.part[e] &= t.part[e] - 1;
+    unsigned t_used[4] = {used[0], used[1], used[2], used[3]};
+    t_used[e] |= 1u << top;
+    const int n = line + 1 + keep_line(t, trump, t_used);
+    if (n > best) {
+      best = n;
+      for (int suit = 0; suit < 4; ++suit) best_used[suit] = t_used[suit];
+    }
+  }
+  if (best > 0)
+    for (int suit = 0; suit < 4; ++suit) used[suit] = best_used[suit];
+  return best;
 }
 
 }  // namespace
@@ -511,13 +573,21 @@ int QuickTricks::count(const PlayState& s, CardSet* sig) {
   }
   const bool opp_trumps = trump >= 0 && (h.opp_len[0][trump] || h.opp_len[1][trump]);
   unsigned used[4] = {0, 0, 0, 0};
-  int best = keep_line(h, trump, used);
+  int rounds[4], bonus;
+  int best = keep_line(h, trump, used, rounds, &bonus);
+  unsigned cross_used[4] = {used[0], used[1], used[2], used[3]};
+  const int crossed =
+      best < popcount(hl) ? line_then_cross(h, trump, rounds, best - bonus, cross_used) : 0;
   auto to_cards = [](const unsigned u[4]) {
     CardSet c = 0;
     for (int suit = 0; suit < 4; ++suit) c |= static_cast<CardSet>(u[suit]) << (16 * suit);
     return c;
   };
   if (sig) *sig = to_cards(used);
+  if (crossed > best) {
+    best = crossed;
+    if (sig) *sig = to_cards(cross_used);
+  }
   const int cards = popcount(hl);
   if (best >= cards) return best;
   // Cross to the partner: the leader's lowest card of a suit to the partner's top card, which

@@ -65,7 +65,8 @@
 // cards, and so many positions still share a key that its entries spread over four buckets
 // (one bucket made a 52-card deal of a few seconds take minutes).
 // Quick tricks count the leader's side cashing top cards, trumps first, around the opponents'
-// ruffs and through the partner's entries. The zero-window driver starts from a guess by high
+// ruffs, before or after crossing to the partner's top card of a suit; a seat's trumps above
+// every opposing trump win a trick each. The zero-window driver starts from a guess by high
 // cards and trumps and steps from it.
 //
 // Threads. A Solver owns its table and search state and holds no global state: use one object

@@ -399,8 +399,8 @@ CardSet SureCards::cashable_now(const PlayState& s) const {
 // their other suits stay as they were. The partner, when void, discards the highest card of
 // any suit: that never takes away a card it needs to follow below the leader. One suit may be
 // cashed last with one more trick when the partner would have to overtake (the side still
-// wins it). Or the leader first crosses to the partner's top card of a suit and the partner
-// runs the same line; or the leader runs its line first and then crosses (line_then_cross()).
+// wins it). Or the leader crosses to the partner's top card of a suit, at once or after its
+// own line, and the partner runs the same line (cross_to_partner()).
 
 namespace {
 
@@ -473,14 +473,14 @@ int keep_line(const QtHands& h, int trump, unsigned used[4], int rounds[4] = nul
 }
 
 // The leader's line (keep_line() gave its `rounds` per suit and `line` tricks without the
-// blocked suit's extra one), then a cross to the partner's top card of a suit, which beats
-// every opposing card, by a lower card the leader kept, and the partner's own line. Only
-// where the partner followed every round of the leader's line (it never had to discard), and
-// no opponent who still holds trumps is void in the suit crossed in. The opponents' cards
-// are taken as they were (those they played or discarded stay, which only makes the count
-// harder) and their lengths as following every round; the ones who still hold trumps did.
-// `used` (the leader's line's) gains the cards the best such count relies on.
-int line_then_cross(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4]) {
+// blocked suit's extra one; all zero: no line), then a cross to the partner's top card of a
+// suit, which beats every opposing card, by a lower card the leader kept, and the partner's
+// own line. Only where the partner followed every round of the leader's line (it never had to
+// discard), and no opponent who still holds trumps is void in the suit crossed in. The
+// opponents' cards are taken as they were (those they played or discarded stay, which only
+// makes the count harder) and their lengths as following every round; the ones who still hold
+// trumps did. `used` (the leader's line's) gains the cards the best such count relies on.
+int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4]) {
   unsigned lead_left[4], part_left[4];
   for (int suit = 0; suit < 4; ++suit) {
     if (rounds[suit] > __builtin_popcount(h.part[suit])) return 0;
@@ -571,57 +571,26 @@ int QuickTricks::count(const PlayState& s, CardSet* sig) {
       h.opp_len[y][suit] = __builtin_popcount(h.opp[y][suit]);
     }
   }
-  const bool opp_trumps = trump >= 0 && (h.opp_len[0][trump] || h.opp_len[1][trump]);
   unsigned used[4] = {0, 0, 0, 0};
   int rounds[4], bonus;
   int best = keep_line(h, trump, used, rounds, &bonus);
-  unsigned cross_used[4] = {used[0], used[1], used[2], used[3]};
-  const int crossed =
-      best < popcount(hl) ? line_then_cross(h, trump, rounds, best - bonus, cross_used) : 0;
   auto to_cards = [](const unsigned u[4]) {
     CardSet c = 0;
     for (int suit = 0; suit < 4; ++suit) c |= static_cast<CardSet>(u[suit]) << (16 * suit);
     return c;
   };
   if (sig) *sig = to_cards(used);
-  if (crossed > best) {
-    best = crossed;
-    if (sig) *sig = to_cards(cross_used);
-  }
-  const int cards = popcount(hl);
-  if (best >= cards) return best;
-  // Cross to the partner: the leader's lowest card of a suit to the partner's top card, which
-  // beats every opposing card; no opponent can ruff that first round.
-  for (int e = 0; e < 4; ++e) {
-    const unsigned l = h.lead[e], p = h.part[e];
-    if (!l || !p) continue;
-    const int top = top_rank(p);
-    if (__builtin_ctz(l) > top || (h.opp[0][e] | h.opp[1][e]) >> top) continue;
-    if (e != trump && opp_trumps) {
-      bool ruff = false;
-      for (int y = 0; y < 2; ++y)
-        if (h.opp_len[y][trump] > 0 && h.opp_len[y][e] == 0) ruff = true;
-      if (ruff) continue;
-    }
-    QtHands t;
-    for (int suit = 0; suit < 4; ++suit) {
-      t.lead[suit] = h.part[suit];
-      t.part[suit] = h.lead[suit];
-      for (int y = 0; y < 2; ++y) {
-        t.opp[y][suit] = h.opp[y][suit];
-        t.opp_len[y][suit] = h.opp_len[y][suit] - (suit == e && h.opp_len[y][e] > 0 ? 1 : 0);
-      }
-    }
-    t.lead[e] &= ~(1u << top);
-    t.part[e] &= t.part[e] - 1;
-    unsigned t_used[4] = {0, 0, 0, 0};
-    t_used[e] = 1u << top;
-    const int n = 1 + keep_line(t, trump, t_used);
+  // Or the cross to the partner: after the leader's line, or at once.
+  const int at_once[4] = {0, 0, 0, 0};
+  for (const bool after : {true, false}) {
+    if (best >= popcount(hl)) break;
+    unsigned u[4] = {0, 0, 0, 0};
+    if (after) std::copy(used, used + 4, u);
+    const int n = cross_to_partner(h, trump, after ? rounds : at_once, after ? best - bonus : 0, u);
     if (n > best) {
       best = n;
-      if (sig) *sig = to_cards(t_used);
+      if (sig) *sig = to_cards(u);
     }
-    if (best >= cards) break;
   }
   return best;
 }

@@ -945,6 +945,8 @@ def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
         # West cashes the top clubs (East follows), crosses to East's spade ace and East cashes
         # the heart ace.
         ("N:K.K.A.Q A.A..87 Q.Q.K.J 7..7.AK", -1, 3, 4),
+        # The same with East void in clubs: it discards its low diamonds on them.
+        ("N:K.K.A.Q A.A.98. Q.Q.K.J 7..7.AK", -1, 3, 4),
     ],
 )
 def test_quick_tricks_examples(pbn: str, trump: int, leader: int, want: int) -> None:

@@ -475,19 +475,25 @@ int keep_line(const QtHands& h, int trump, unsigned used[4], int rounds[4] = nul
 // The leader's line (keep_line() gave its `rounds` per suit and `line` tricks without the
 // blocked suit's extra one; all zero: no line), then a cross to the partner's top card of a
 // suit, which beats every opposing card, by a lower card the leader kept, and the partner's
-// own line. Only where the partner followed every round of the leader's line (it never had to
-// discard), and no opponent who still holds trumps is void in the suit crossed in. The
-// opponents' cards are taken as they were (those they played or discarded stay, which only
-// makes the count harder) and their lengths as following every round; the ones who still hold
-// trumps did. `used` (the leader's line's) gains the cards the best such count relies on.
+// own line. In the leader's line the partner follows with its lowest card or, void, discards
+// its lowest card of a suit the line leaves alone (never of the suit crossed in; without one
+// the cross is not counted); no opponent who still holds trumps may be void in the suit
+// crossed in. The opponents' cards are taken as they were (those they played or discarded
+// stay, which only makes the count harder) and their lengths as following every round; the
+// ones who still hold trumps did. `used` (the leader's line's) gains the cards the best such
+// count relies on.
 int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4]) {
   unsigned lead_left[4], part_left[4];
+  int discards = 0;
   for (int suit = 0; suit < 4; ++suit) {
-    if (rounds[suit] > __builtin_popcount(h.part[suit])) return 0;
     unsigned l = h.lead[suit], p = h.part[suit];
     for (int k = 0; k < rounds[suit]; ++k) {
       l &= ~(1u << top_rank(l));  // the leader cashed its highest cards
-      p &= p - 1;                 // the partner followed with its lowest
+      if (p) {
+        p &= p - 1;  // the partner followed with its lowest
+      } else {
+        ++discards;
+      }
     }
     lead_left[suit] = l;
     part_left[suit] = p;
@@ -495,8 +501,25 @@ int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line,
   int best = 0;
   unsigned best_used[4] = {};
   for (int e = 0; e < 4; ++e) {
-    const unsigned l = lead_left[e], p = part_left[e];
-    if (!l || !p) continue;
+    if (!lead_left[e] || !part_left[e]) continue;
+    // The partner's discards: its lowest cards of the suits the line left alone, but the
+    // suit crossed in.
+    unsigned part_e[4] = {part_left[0], part_left[1], part_left[2], part_left[3]};
+    bool spared = true;
+    for (int k = 0; k < discards && spared; ++k) {
+      int from = -1;
+      for (int suit = 0; suit < 4; ++suit)
+        if (suit != e && rounds[suit] == 0 && part_e[suit] &&
+            (from < 0 || __builtin_ctz(part_e[suit]) < __builtin_ctz(part_e[from])))
+          from = suit;
+      if (from < 0) {
+        spared = false;
+      } else {
+        part_e[from] &= part_e[from] - 1;
+      }
+    }
+    if (!spared) continue;
+    const unsigned l = lead_left[e], p = part_e[e];
     const int top = top_rank(p);
     if (__builtin_ctz(l) > top || (h.opp[0][e] | h.opp[1][e]) >> top) continue;
     bool ruff = false;
@@ -505,7 +528,7 @@ int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line,
     if (ruff) continue;
     QtHands t;
     for (int suit = 0; suit < 4; ++suit) {
-      t.lead[suit] = part_left[suit];
+      t.lead[suit] = part_e[suit];
       t.part[suit] = lead_left[suit];
       for (int y = 0; y < 2; ++y) {
         t.opp[y][suit] = h.opp[y][suit];

@@ -106,6 +106,12 @@ class Search {
   }
 
   int node(int alpha, int beta);
+  // Partition search, at a trick's second seat: the side of the second and fourth seats surely
+  // wins the trick in progress with its highest card of the led suit when that beats the lead
+  // and every card of the third seat's, or with a ruff, where the third seat can neither ruff
+  // nor overruff; it then has one more trick. True with the value when that decides the
+  // window. The result relies on the winning card's rank (a ruff on the suit lengths alone).
+  bool second_seat_bound(int alpha, int beta, int* value);
   // The exact value, known to lie in [lower, upper]; `guess` starts the search.
   int root_value(int guess, int lower, int upper);
   // A card's search again after its zero-window test beat the bound: [alpha, beta] is the
@@ -418,8 +424,46 @@ int Search::node(int alpha, int beta) {
     return trick_start_ranks(alpha, beta, narrow_, n_narrow_);
   }
   Card best;
-  return ranks_ ? expand<true>(alpha, beta, kNoCard, &best)
-                : expand<false>(alpha, beta, kNoCard, &best);
+  if (ranks_) {
+    int v;
+    if (st_.trick_len() == 1 && second_seat_bound(alpha, beta, &v)) return v;
+    return expand<true>(alpha, beta, kNoCard, &best);
+  }
+  return expand<false>(alpha, beta, kNoCard, &best);
+}
+
+bool Search::second_seat_bound(int alpha, int beta, int* value) {
+  const RulesTable& r = st_.rules();
+  const int me = st_.to_move();
+  const int third = (me + 1) & 3, fourth = (me + 2) & 3;
+  const Card led = st_.trick_card(0);
+  const CardSet suit = r.suit_cards[r.effective_suit[led]];
+  const CardSet trumps = r.trump >= 0 ? r.trump_cards : 0;
+  const CardSet h2 = st_.hand(me), h3 = st_.hand(third), h4 = st_.hand(fourth);
+  const bool led_trump = (suit & trumps) != 0;
+  const bool third_ruffs = !led_trump && !(h3 & suit) && (h3 & trumps);
+  if (third_ruffs) return false;
+  CardSet sig = 0;
+  const CardSet ours = (h2 | h4) & suit;
+  const bool ruff =
+      !led_trump && ((!(h2 & suit) && (h2 & trumps)) || (!(h4 & suit) && (h4 & trumps)));
+  if (!ruff) {
+    if (!ours) return false;
+    const Card high = static_cast<Card>(63 - __builtin_clzll(ours));
+    if (high < led || ((h3 & suit) >> high)) return false;
+    sig = bit(static_cast<Card>(spos_[high]));
+  }
+  const int base = ev_.base(st_);
+  const int left = st_.total_tricks() - st_.tricks_played();
+  if (is_max(me)) {
+    if (base + 1 < beta) return false;
+    *value = base + 1;
+  } else {
+    if (base + left - 1 > alpha) return false;
+    *value = base + left - 1;
+  }
+  sig_ = sig;
+  return true;
 }
 
 int Search::trick_start(int alpha, int beta) {

@@ -66,8 +66,9 @@
 // (one bucket made a 52-card deal of a few seconds take minutes).
 // Quick tricks count the leader's side cashing top cards, trumps first, around the opponents'
 // ruffs, before or after crossing to the partner's top card of a suit; a seat's trumps above
-// every opposing trump win a trick each. The zero-window driver starts from a guess by high
-// cards and trumps and steps from it.
+// every opposing trump win a trick each; at a trick's second seat, a side sure to win the
+// trick in progress (its top card of the suit, or a ruff the third seat cannot overruff) counts
+// it. The zero-window driver starts from a guess by high cards and trumps and steps from it.
 //
 // Threads. A Solver owns its table and search state and holds no global state: use one object
 // per thread. solve_many() runs a batch on several threads, one solver each.

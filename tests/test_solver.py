@@ -631,10 +631,15 @@ def swap_low_cards(rng: random.Random, rules: _core.RulesTable, hands: list[int]
     pairs = [(a, b) for a in low for b in low if a[1] < b[1]]
     if not pairs:
         pairs = [(a, b) for a in cards for b in cards if a[1] < b[1]]
-    (a, pa), (b, pb) = rng.choice(pairs)
+    return trade(hands, *rng.choice(pairs))
+
+
+def trade(hands: list[int], a: tuple[int, int], b: tuple[int, int]) -> list[int]:
+    """The hands with card a[0] (held by seat a[1]) and card b[0] (held by seat b[1]) traded."""
+    (ca, pa), (cb, pb) = a, b
     out = list(hands)
-    out[pa] = out[pa] & ~(1 << a) | (1 << b)
-    out[pb] = out[pb] & ~(1 << b) | (1 << a)
+    out[pa] = out[pa] & ~(1 << ca) | (1 << cb)
+    out[pb] = out[pb] & ~(1 << cb) | (1 << ca)
     return out
 
 
@@ -1013,11 +1018,7 @@ def swap_cards_within_a_suit(rng: random.Random, hands: list[int]) -> list[int]:
     pairs = [(a, b) for a in held for b in held if a[0] // 16 == b[0] // 16 and a[1] < b[1]]
     if not pairs:
         return hands
-    (a, pa), (b, pb) = rng.choice(pairs)
-    out = list(hands)
-    out[pa] = out[pa] & ~(1 << a) | (1 << b)
-    out[pb] = out[pb] & ~(1 << b) | (1 << a)
-    return out
+    return trade(hands, *rng.choice(pairs))
 
 
 @settings(max_examples=80, deadline=None)

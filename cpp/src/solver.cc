@@ -440,6 +440,8 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
   const CardSet suit = r.suit_cards[r.effective_suit[led]];
   const CardSet trumps = r.trump >= 0 ? r.trump_cards : 0;
   const CardSet h2 = st_.hand(me), h3 = st_.hand(third), h4 = st_.hand(fourth);
+  // The third seat follows the led suit when it can, so only its cards of the suit could beat
+  // a card of the suit (a ruff is looked at apart).
   const bool led_trump = (suit & trumps) != 0;
   const bool third_ruffs = !led_trump && !(h3 & suit) && (h3 & trumps);
   if (third_ruffs) return false;
@@ -450,7 +452,7 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
   if (!ruff) {
     if (!ours) return false;
     const Card high = static_cast<Card>(63 - __builtin_clzll(ours));
-    if (high < led || ((h3 & suit) >> high)) return false;
+    if (!((r.beaters(led) >> high) & 1) || (r.beaters(high) & h3 & suit)) return false;
     sig = bit(static_cast<Card>(spos_[high]));
   }
   const int base = ev_.base(st_);

@@ -552,6 +552,15 @@ int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line,
 
 }  // namespace
 
+// Tricks certain for `seats` (a side of `n_seats` seats) from their trumps `top` that no
+// opposing trump beats: several seats' may fall in one trick, never two of one seat's.
+int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats) {
+  int sure = (popcount(top) + n_seats - 1) / n_seats;
+  for (unsigned m = top ? seats : 0; m; m &= m - 1)
+    sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
+  return sure;
+}
+
 bool QuickTricks::fits(const PlayState& s) {
   if (s.num_players() != 4 || s.active() != 0xF || s.trick_size() != 4 || s.folding() ||
       s.fixed_leader() >= 0 || s.first_lead_cards() != 0 || !every_card_played(s))
@@ -688,11 +697,7 @@ class TricksEvaluator final : public EvaluatorBase {
   // which may fall in one trick).
   int sure_count(const PlayState& s, CardSet in_play, std::uint16_t seats, int n_seats) const {
     if (!every_card_played_) return 0;
-    const CardSet top = sure_.top_trumps(s, in_play, seats);
-    // Several seats' top trumps may fall in one trick, never two of one seat's.
-    int sure = (popcount(top) + n_seats - 1) / n_seats;
-    for (unsigned m = top ? seats : 0; m; m &= m - 1)
-      sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
+    int sure = top_trump_tricks(s, sure_.top_trumps(s, in_play, seats), seats, n_seats);
     if ((seats >> s.leader()) & 1) sure = std::max(sure, popcount(sure_.cashable_now(s)));
     return sure;
   }
@@ -721,19 +726,10 @@ class TricksEvaluator final : public EvaluatorBase {
         return b ? a & ~((2u << (31 - __builtin_clz(b))) - 1) : a;
       };
       const unsigned top_mine = above(t_mine, t_theirs), top_theirs = above(t_theirs, t_mine);
-      // Two of a side's top trumps may fall in one trick, never two of one hand's.
-      sure_mine = (__builtin_popcount(top_mine) + 1) / 2;
-      sure_theirs = (__builtin_popcount(top_theirs) + 1) / 2;
-      for (int p = 0; p < 4; ++p) {
-        const unsigned t = static_cast<unsigned>(s.hand(p) >> sh) & 0xFFFF;
-        if ((mine_ >> p) & 1) {
-          sure_mine = std::max(sure_mine, __builtin_popcount(t & top_mine));
-        } else {
-          sure_theirs = std::max(sure_theirs, __builtin_popcount(t & top_theirs));
-        }
-      }
       sig_mine = static_cast<CardSet>(top_mine) << sh;
       sig_theirs = static_cast<CardSet>(top_theirs) << sh;
+      sure_mine = top_trump_tricks(s, sig_mine, mine_, 2);
+      sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
     }
     CardSet sig_q = 0;
     const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr);

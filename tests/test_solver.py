@@ -1041,6 +1041,58 @@ def test_whist_endings_on_a_warm_table_over_card_swaps(seed: int, strain: int) -
         hands = swap_cards_within_a_suit(rng, hands)
 
 
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_no_trump_endings_with_a_defender_guarding_several_suits(seed: int) -> None:
+    """No-trump endings of two to four tricks in which a defender holds the top card of
+    several suits (squeeze material: it may have to discard a guard): the bound that the side
+    on lead cannot take every trick when it tops too few rounds must never deny a trick the
+    brute force finds."""
+    rng = random.Random(seed)
+    ranks = rng.randint(3, 6)
+    tricks = rng.randint(2, min(4, ranks))
+    cards = deck_cards(ranks)
+    leader = rng.randrange(4)
+    defender = (leader + rng.choice((1, 3))) % 4
+    guarded = rng.sample(range(4), rng.randint(1, min(tricks, 4)))
+    hands = [0] * 4
+    for suit in guarded:
+        hands[defender] |= 1 << max(c for c in cards if c // 16 == suit)
+    rest = [c for c in cards if not any(h >> c & 1 for h in hands)]
+    rng.shuffle(rest)
+    for p in range(4):
+        while bin(hands[p]).count("1") < tricks:
+            hands[p] |= 1 << rest.pop()
+    state = K.whist_state(hands, -1, leader, ranks)
+    side = state.side(leader)
+    want = alphabeta(state, side, partial(tricks_of, team=side))
+    assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(hands)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "strain", "leader"),
+    [
+        ("N:.QJT.K. J9..9.Q Q.A7.T. 8.K9.Q.", "N:.AQJ.K. J9..9.Q Q.97.Q. 8.KT.T.", 3, 2),
+        ("N:K9.J..T9 .K.A.J87 J87.T.9. AQ..JT7.", "N:K9.J..T9 .K.T.J87 QJ7.T.J. A8..A97.", 1, 2),
+        ("N:K9.J..T9 .K.T.J87 QJ7.T.J. A8..A97.", "N:K9.J..T9 .K.J.J87 QJ7.T.T. A8..A97.", 1, 2),
+        ("N:A.7..A9 T.Q9..Q 8.T8.8. Q..J7.J", "N:A.7..A9 T.98..Q 8.QT.8. Q..J7.J", 0, 2),
+    ],
+)
+def test_warm_table_keeps_the_top_cards_that_deny_every_trick(
+    before: str, after: str, strain: int, leader: int
+) -> None:
+    """Once the trumps are gone, the side on lead cannot take every trick left when its longer
+    hand in each suit it tops holds too few cards: the defenders' top cards of the other suits
+    stop it. Such a result relies on those top cards; the second ending (same suit lengths,
+    other cards) must not read it where a top card has changed sides."""
+    solver = K.Solver(memory_mb=1)
+    solver.value(K.whist_state(K.parse_pbn(before), strain, leader, 8), K.Objective(kind=TRICKS))
+    now = K.whist_state(K.parse_pbn(after), strain, leader, 8)
+    side = now.side(now.leader)
+    want = alphabeta(now, side, partial(tricks_of, team=side)) - now.side_tricks(side)
+    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_whist_positions_of_a_warm_table_equal_dds(seed: int) -> None:
     """Positions from random deals at every stage, solved by one solver (its table shared

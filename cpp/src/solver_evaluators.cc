@@ -702,8 +702,9 @@ class TricksEvaluator final : public EvaluatorBase {
     return sure;
   }
 
-  // The bounds where QuickTricks fits: its count for the side on lead, and for either side
-  // its trumps above every trump of the other side (two may fall in one trick).
+  // The bounds where QuickTricks fits: its count for the side on lead, for either side its
+  // trumps above every trump of the other side (two may fall in one trick), and a trick for
+  // the other side when the side on lead cannot take them all (leader_takes_all()).
   void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
                     CardSet* sig_hi = nullptr) const {
     CardSet sig_mine = 0, sig_theirs = 0;
@@ -742,10 +743,60 @@ class TricksEvaluator final : public EvaluatorBase {
       sure_theirs = q;
       sig_theirs = sig_q;
     }
+    const bool mine_lead = (mine_ >> s.leader()) & 1;
+    if ((mine_lead ? sure_theirs : sure_mine) == 0) {
+      CardSet tops = 0;
+      if (!leader_takes_all(s, &tops)) {
+        if (mine_lead) {
+          sure_theirs = 1;
+          sig_theirs = tops;
+        } else {
+          sure_mine = 1;
+          sig_mine = tops;
+        }
+      }
+    }
     *lo += sure_mine;
     *hi -= sure_theirs;
     if (sig_lo) *sig_lo = sig_mine;
     if (sig_hi) *sig_hi = sig_theirs;
+  }
+
+  // Without trumps in play, can the side on lead take every trick left? Every trick it takes
+  // it leads, in a suit it tops (else the opponent holding the top card plays it and wins), and
+  // a suit gives it at most as many rounds as the longer of its two hands holds. A defender's
+  // discard of a top card could open another suit; the rule holds all the same in DDS
+  // (LaterTricks) and in the tests' brute force on endings where a defender guards several
+  // suits. False means the other side takes a trick: `tops` then receives the other side's top
+  // cards, on which the answer relies besides the suit lengths (a suit the side on lead tops
+  // in one position of the class and not in another only lowers its count).
+  bool leader_takes_all(const PlayState& s, CardSet* tops) const {
+    const int left = s.total_tricks() - s.tricks_played();
+    if (rules_.trump >= 0) {
+      for (int p = 0; p < 4; ++p)
+        if (s.hand(p) & rules_.suit_cards[rules_.trump]) return true;
+    }
+    const int leader = s.leader();
+    int sum = 0;
+    CardSet theirs = 0;
+    for (int suit = 0; suit < 4; ++suit) {
+      unsigned lane[4], all = 0;
+      for (int p = 0; p < 4; ++p) {
+        lane[p] = static_cast<unsigned>(s.hand(p) >> (16 * suit)) & 0xFFFF;
+        all |= lane[p];
+      }
+      if (!all) continue;
+      const unsigned top = 1u << (31 - __builtin_clz(all));
+      if ((lane[leader] | lane[(leader + 2) & 3]) & top) {
+        sum +=
+            std::max(__builtin_popcount(lane[leader]), __builtin_popcount(lane[(leader + 2) & 3]));
+        if (sum >= left) return true;
+      } else {
+        theirs |= static_cast<CardSet>(top) << (16 * suit);
+      }
+    }
+    *tops = theirs;
+    return false;
   }
 
   bool quick_;  // QuickTricks fits the play

@@ -764,12 +764,14 @@ class TricksEvaluator final : public EvaluatorBase {
 
   // Without trumps in play, can the side on lead take every trick left? Every trick it takes
   // it leads, in a suit it tops (else the opponent holding the top card plays it and wins), and
-  // a suit gives it at most as many rounds as the longer of its two hands holds. A defender's
-  // discard of a top card could open another suit; the rule holds all the same in DDS
-  // (LaterTricks) and in the tests' brute force on endings where a defender guards several
-  // suits. False means the other side takes a trick: `tops` then receives the other side's top
-  // cards, on which the answer relies besides the suit lengths (a suit the side on lead tops
-  // in one position of the class and not in another only lowers its count).
+  // a suit gives it at most as many rounds as the longer of its two hands holds. A defender
+  // need only give up a top card (opening its suit) when it holds nothing but top cards, so
+  // with three tricks left at most: with two, it keeps the top card of the suit of the last
+  // card of the trick's winner; endings of three were checked by brute force, all of them with
+  // four ranks a suit and at random with more (DDS's LaterTricks counts the same). False means
+  // the other side takes a trick: `tops` then receives the other side's top cards, on which
+  // the answer relies besides the suit lengths (a suit the side on lead tops in one position
+  // of the class and not in another only lowers its count).
   bool leader_takes_all(const PlayState& s, CardSet* tops) const {
     const int left = s.total_tricks() - s.tricks_played();
     if (rules_.trump >= 0) {

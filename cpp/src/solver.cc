@@ -706,7 +706,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
   const int base = ev_.base(st_);
   int lo, hi;
   CardSet sig_lo, sig_hi;
-  ev_.trick_bounds_sig(st_, base, &lo, &hi, &sig_lo, &sig_hi);
+  ev_.trick_bounds_sig(st_, base, alpha, beta, &lo, &hi, &sig_lo, &sig_hi);
   if (lo >= beta) {
     sig_ = to_space(sig_lo);
     return lo;

@@ -86,8 +86,10 @@ class QuickTricks {
   // Tricks the leader's side is sure to take from a trick boundary (0 inside a trick). Only
   // valid where fits(s). `sig` (if not null) receives the cards whose ranks the count relies
   // on: it holds in every position with the same leader, the same suit lengths in each hand
-  // and the same holders of the cards of each suit down to the lowest of them.
-  static int count(const PlayState& s, CardSet* sig);
+  // and the same holders of the cards of each suit down to the lowest of them. The count may
+  // stop once it reaches `need` (then `sig` holds only the cards of the tricks counted).
+  static int count(const PlayState& s, CardSet* sig, int need = kAnyNeed);
+  static constexpr int kAnyNeed = 1 << 10;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -170,8 +172,10 @@ class Evaluator {
   // An evaluator that returns true gives its trick-boundary bounds with those cards (sig_lo for
   // lo, sig_hi for hi), has no labels or identity cards, and scores tricks only.
   virtual bool rank_partition() const { return false; }
-  virtual void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
-                                CardSet* sig_hi) const {
+  // The search window is (alpha, beta): sure tricks beyond what decides it are not sought, so
+  // that the cards relied on stay few.
+  virtual void trick_bounds_sig(const PlayState& s, int base, int /*alpha*/, int /*beta*/, int* lo,
+                                int* hi, CardSet* sig_lo, CardSet* sig_hi) const {
     bounds(s, remaining_cards(s), base, lo, hi);
     *sig_lo = *sig_hi = ~0ULL;
   }

@@ -447,22 +447,22 @@ inline int keep_rounds(const QtHands& h, int s, int limit, bool* blocked, unsign
 // The tricks of the cashing line from the leader of `h`; `used` collects per suit the cards
 // whose rank the count relies on (every other card of a suit only by its holder's length).
 int keep_line(const QtHands& h, int trump, unsigned used[4], int rounds[4] = nullptr,
-              int* bonus_out = nullptr) {
+              int* bonus_out = nullptr, int need = QuickTricks::kAnyNeed) {
   int limit[4] = {99, 99, 99, 99};
   int total = 0;
   bool blocked;
   int r[4] = {0, 0, 0, 0};
   if (trump >= 0) {
-    total = keep_rounds(h, trump, 99, &blocked, &used[trump]);
+    total = keep_rounds(h, trump, need, &blocked, &used[trump]);
     r[trump] = total;
     for (int y = 0; y < 2; ++y)
       if (h.opp_len[y][trump] > total)
         for (int s = 0; s < 4; ++s) limit[s] = std::min(limit[s], h.opp_len[y][s]);
   }
   int bonus = 0;
-  for (int s = 0; s < 4; ++s) {
+  for (int s = 0; s < 4 && total < need; ++s) {
     if (s == trump || !h.lead[s]) continue;
-    r[s] = keep_rounds(h, s, limit[s], &blocked, &used[s]);
+    r[s] = keep_rounds(h, s, std::min(limit[s], need - total), &blocked, &used[s]);
     total += r[s];
     if (blocked) bonus = 1;
   }
@@ -482,7 +482,8 @@ int keep_line(const QtHands& h, int trump, unsigned used[4], int rounds[4] = nul
 // stay, which only makes the count harder) and their lengths as following every round; the
 // ones who still hold trumps did. `used` (the leader's line's) gains the cards the best such
 // count relies on.
-int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4]) {
+int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line, unsigned used[4],
+                     int need) {
   unsigned lead_left[4], part_left[4];
   int discards = 0;
   for (int suit = 0; suit < 4; ++suit) {
@@ -539,10 +540,11 @@ int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line,
     t.part[e] &= t.part[e] - 1;
     unsigned t_used[4] = {used[0], used[1], used[2], used[3]};
     t_used[e] |= 1u << top;
-    const int n = line + 1 + keep_line(t, trump, t_used);
+    const int n = line + 1 + keep_line(t, trump, t_used, nullptr, nullptr, need - line - 1);
     if (n > best) {
       best = n;
       for (int suit = 0; suit < 4; ++suit) best_used[suit] = t_used[suit];
+      if (best >= need) break;
     }
   }
   if (best > 0)
@@ -586,7 +588,7 @@ bool QuickTricks::fits(const PlayState& s) {
   return r.trump_cards == trumps;
 }
 
-int QuickTricks::count(const PlayState& s, CardSet* sig) {
+int QuickTricks::count(const PlayState& s, CardSet* sig, int need) {
   if (sig) *sig = 0;
   if (s.trick_len() != 0 || s.is_terminal()) return 0;
   const int leader = s.leader();
@@ -605,7 +607,7 @@ int QuickTricks::count(const PlayState& s, CardSet* sig) {
   }
   unsigned used[4] = {0, 0, 0, 0};
   int rounds[4], bonus;
-  int best = keep_line(h, trump, used, rounds, &bonus);
+  int best = keep_line(h, trump, used, rounds, &bonus, need);
   auto to_cards = [](const unsigned u[4]) {
     CardSet c = 0;
     for (int suit = 0; suit < 4; ++suit) c |= static_cast<CardSet>(u[suit]) << (16 * suit);
@@ -615,10 +617,11 @@ int QuickTricks::count(const PlayState& s, CardSet* sig) {
   // Or the cross to the partner: after the leader's line, or at once.
   const int at_once[4] = {0, 0, 0, 0};
   for (const bool after : {true, false}) {
-    if (best >= popcount(hl)) break;
+    if (best >= popcount(hl) || best >= need) break;
     unsigned u[4] = {0, 0, 0, 0};
     if (after) std::copy(used, used + 4, u);
-    const int n = cross_to_partner(h, trump, after ? rounds : at_once, after ? best - bonus : 0, u);
+    const int n =
+        cross_to_partner(h, trump, after ? rounds : at_once, after ? best - bonus : 0, u, need);
     if (n > best) {
       best = n;
       if (sig) *sig = to_cards(u);
@@ -670,11 +673,12 @@ class TricksEvaluator final : public EvaluatorBase {
     if ((mine_ >> s.leader()) & 1) est += 0.05 * left;
     return std::clamp(base + static_cast<int>(est + 0.5), lo, hi);
   }
-  void trick_bounds_sig(const PlayState& s, int base, int* lo, int* hi, CardSet* sig_lo,
-                        CardSet* sig_hi) const override {
+  void trick_bounds_sig(const PlayState& s, int base, int alpha, int beta, int* lo, int* hi,
+                        CardSet* sig_lo, CardSet* sig_hi) const override {
     *lo = base;
     *hi = base + s.total_tricks() - s.tricks_played();
-    quick_bounds(s, lo, hi, sig_lo, sig_hi);
+    // Sure tricks decide the window once the side's reach beta or the others' alpha.
+    quick_bounds(s, lo, hi, sig_lo, sig_hi, std::max(beta - *lo, 1), std::max(*hi - alpha, 1));
   }
   bool split_trick_start() const override { return true; }
   int terminal(const PlayState& s) const override { return tricks_of(s, mine_); }
@@ -704,9 +708,12 @@ class TricksEvaluator final : public EvaluatorBase {
 
   // The bounds where QuickTricks fits: its count for the side on lead, for either side its
   // trumps above every trump of the other side (two may fall in one trick), and a trick for
-  // the other side when the side on lead cannot take them all (leader_takes_all()).
+  // the other side when the side on lead cannot take them all (leader_takes_all()). A side's
+  // count may stop at its need (the tricks that decide the search window): the result then
+  // relies on the cards of those tricks alone, so that its table entry serves more positions.
   void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
-                    CardSet* sig_hi = nullptr) const {
+                    CardSet* sig_hi = nullptr, int need_mine = QuickTricks::kAnyNeed,
+                    int need_theirs = QuickTricks::kAnyNeed) const {
     CardSet sig_mine = 0, sig_theirs = 0;
     if (sig_lo) *sig_lo = 0;
     if (sig_hi) *sig_hi = 0;
@@ -731,10 +738,22 @@ class TricksEvaluator final : public EvaluatorBase {
       sig_theirs = static_cast<CardSet>(top_theirs) << sh;
       sure_mine = top_trump_tricks(s, sig_mine, mine_, 2);
       sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
+      if (sure_mine >= need_mine) sig_mine = fewest_top_trumps(s, sig_mine, mine_, need_mine);
+      if (sure_theirs >= need_theirs)
+        sig_theirs = fewest_top_trumps(s, sig_theirs, theirs_, need_theirs);
+    }
+    const bool mine_lead = (mine_ >> s.leader()) & 1;
+    const int need = mine_lead ? need_mine : need_theirs;
+    if ((mine_lead ? sure_mine : sure_theirs) >= need) {
+      *lo += sure_mine;
+      *hi -= sure_theirs;
+      if (sig_lo) *sig_lo = sig_mine;
+      if (sig_hi) *sig_hi = sig_theirs;
+      return;
     }
     CardSet sig_q = 0;
-    const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr);
-    if ((mine_ >> s.leader()) & 1) {
+    const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr, need);
+    if (mine_lead) {
       if (q > sure_mine) {
         sure_mine = q;
         sig_mine = sig_q;
@@ -743,7 +762,6 @@ class TricksEvaluator final : public EvaluatorBase {
       sure_theirs = q;
       sig_theirs = sig_q;
     }
-    const bool mine_lead = (mine_ >> s.leader()) & 1;
     if ((mine_lead ? sure_theirs : sure_mine) == 0) {
       CardSet tops = 0;
       if (!leader_takes_all(s, &tops)) {
@@ -762,6 +780,16 @@ class TricksEvaluator final : public EvaluatorBase {
     if (sig_hi) *sig_hi = sig_theirs;
   }
 
+  // The fewest of the top trumps `top` (of `seats`) that still give `need` tricks by
+  // top_trump_tricks(): the highest ones.
+  static CardSet fewest_top_trumps(const PlayState& s, CardSet top, std::uint16_t seats, int need) {
+    CardSet out = 0;
+    for (CardSet m = top; m; m &= ~bit(static_cast<Card>(63 - __builtin_clzll(m)))) {
+      out |= bit(static_cast<Card>(63 - __builtin_clzll(m)));
+      if (top_trump_tricks(s, out, seats, 2) >= need) return out;
+    }
+    return top;
+  }
   // Without trumps in play, can the side on lead take every trick left? Every trick it takes
   // it leads, in a suit it tops (else the opponent holding the top card plays it and wins), and
   // a suit gives it at most as many rounds as the longer of its two hands holds. A defender

@@ -808,24 +808,45 @@ class TricksEvaluator final : public EvaluatorBase {
     }
     const int leader = s.leader();
     int sum = 0;
-    CardSet theirs = 0;
+    // The other side's top cards of the suits the side on lead holds, with the rounds each
+    // would give it if it topped the suit.
+    CardSet their_top[4] = {};
+    int rounds[4] = {};
     for (int suit = 0; suit < 4; ++suit) {
       unsigned lane[4], all = 0;
       for (int p = 0; p < 4; ++p) {
         lane[p] = static_cast<unsigned>(s.hand(p) >> (16 * suit)) & 0xFFFF;
         all |= lane[p];
       }
-      if (!all) continue;
+      const unsigned ours = lane[leader] | lane[(leader + 2) & 3];
+      if (!ours) continue;
+      const int n =
+          std::max(__builtin_popcount(lane[leader]), __builtin_popcount(lane[(leader + 2) & 3]));
       const unsigned top = 1u << (31 - __builtin_clz(all));
-      if ((lane[leader] | lane[(leader + 2) & 3]) & top) {
-        sum +=
-            std::max(__builtin_popcount(lane[leader]), __builtin_popcount(lane[(leader + 2) & 3]));
+      if (ours & top) {
+        sum += n;
         if (sum >= left) return true;
       } else {
-        theirs |= static_cast<CardSet>(top) << (16 * suit);
+        their_top[suit] = static_cast<CardSet>(top) << (16 * suit);
+        rounds[suit] = n;
       }
     }
-    *tops = theirs;
+    // The answer holds wherever the side on lead tops no more suits than keep its count below
+    // the tricks left: the other side's top cards of the suits that would lift it that far,
+    // those of the fewest rounds left out while the count allows.
+    *tops = 0;
+    for (;;) {
+      int pick = -1;
+      for (int suit = 0; suit < 4; ++suit)
+        if (their_top[suit] && (pick < 0 || rounds[suit] < rounds[pick])) pick = suit;
+      if (pick < 0) break;
+      if (sum + rounds[pick] < left) {
+        sum += rounds[pick];
+      } else {
+        *tops |= their_top[pick];
+      }
+      their_top[pick] = 0;
+    }
     return false;
   }
 

@@ -798,8 +798,8 @@ class TricksEvaluator final : public EvaluatorBase {
   // card of the trick's winner; endings of three were checked against a search without this
   // count, all of them with four ranks a suit and at random with more (DDS's LaterTricks
   // counts the same). False means the other side takes a trick: `tops` then receives the
-  // other side's top cards, on which the answer relies besides the suit lengths (a suit the
-  // side on lead tops in one position of the class and not in another only lowers its count).
+  // other side's top cards the answer relies on besides the suit lengths (a suit the side on
+  // lead tops in one position of the class and not in another only lowers its count).
   bool leader_takes_all(const PlayState& s, CardSet* tops) const {
     const int left = s.total_tricks() - s.tricks_played();
     if (rules_.trump >= 0) {

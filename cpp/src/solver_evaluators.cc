@@ -738,9 +738,16 @@ class TricksEvaluator final : public EvaluatorBase {
       sig_theirs = static_cast<CardSet>(top_theirs) << sh;
       sure_mine = top_trump_tricks(s, sig_mine, mine_, 2);
       sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
-      if (sure_mine >= need_mine) sig_mine = fewest_top_trumps(s, sig_mine, mine_, need_mine);
-      if (sure_theirs >= need_theirs)
+      // Past the need, the count and the cards it relies on shrink together: a bound that
+      // decides the window is returned as the value, and must hold wherever its cards do.
+      if (sure_mine >= need_mine) {
+        sig_mine = fewest_top_trumps(s, sig_mine, mine_, need_mine);
+        sure_mine = top_trump_tricks(s, sig_mine, mine_, 2);
+      }
+      if (sure_theirs >= need_theirs) {
         sig_theirs = fewest_top_trumps(s, sig_theirs, theirs_, need_theirs);
+        sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
+      }
     }
     const bool mine_lead = (mine_ >> s.leader()) & 1;
     const int need = mine_lead ? need_mine : need_theirs;

@@ -749,35 +749,32 @@ class TricksEvaluator final : public EvaluatorBase {
         sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
       }
     }
+    // The side on lead's top trumps already meet its need: the quick tricks and the other
+    // side's trick could add nothing that decides the window.
     const bool mine_lead = (mine_ >> s.leader()) & 1;
     const int need = mine_lead ? need_mine : need_theirs;
-    if ((mine_lead ? sure_mine : sure_theirs) >= need) {
-      *lo += sure_mine;
-      *hi -= sure_theirs;
-      if (sig_lo) *sig_lo = sig_mine;
-      if (sig_hi) *sig_hi = sig_theirs;
-      return;
-    }
-    CardSet sig_q = 0;
-    const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr, need);
-    if (mine_lead) {
-      if (q > sure_mine) {
-        sure_mine = q;
-        sig_mine = sig_q;
+    if ((mine_lead ? sure_mine : sure_theirs) < need) {
+      CardSet sig_q = 0;
+      const int q = QuickTricks::count(s, sig_lo ? &sig_q : nullptr, need);
+      if (mine_lead) {
+        if (q > sure_mine) {
+          sure_mine = q;
+          sig_mine = sig_q;
+        }
+      } else if (q > sure_theirs) {
+        sure_theirs = q;
+        sig_theirs = sig_q;
       }
-    } else if (q > sure_theirs) {
-      sure_theirs = q;
-      sig_theirs = sig_q;
-    }
-    if ((mine_lead ? sure_theirs : sure_mine) == 0) {
-      CardSet tops = 0;
-      if (!leader_takes_all(s, &tops)) {
-        if (mine_lead) {
-          sure_theirs = 1;
-          sig_theirs = tops;
-        } else {
-          sure_mine = 1;
-          sig_mine = tops;
+      if ((mine_lead ? sure_theirs : sure_mine) == 0) {
+        CardSet tops = 0;
+        if (!leader_takes_all(s, &tops)) {
+          if (mine_lead) {
+            sure_theirs = 1;
+            sig_theirs = tops;
+          } else {
+            sure_mine = 1;
+            sig_mine = tops;
+          }
         }
       }
     }
@@ -809,10 +806,8 @@ class TricksEvaluator final : public EvaluatorBase {
   // lead tops in one position of the class and not in another only lowers its count).
   bool leader_takes_all(const PlayState& s, CardSet* tops) const {
     const int left = s.total_tricks() - s.tricks_played();
-    if (rules_.trump >= 0) {
-      for (int p = 0; p < 4; ++p)
-        if (s.hand(p) & rules_.suit_cards[rules_.trump]) return true;
-    }
+    for (int p = 0; p < 4; ++p)
+      if (s.hand(p) & rules_.trump_cards) return true;
     const int leader = s.leader();
     int sum = 0;
     // The other side's top cards of the suits the side on lead holds, with the rounds each

@@ -68,7 +68,10 @@
 // ruffs, before or after crossing to the partner's top card of a suit; a seat's trumps above
 // every opposing trump win a trick each; at a trick's second seat, a side sure to win the
 // trick in progress (its top card of the suit, or a ruff the third seat cannot overruff) counts
-// it. The zero-window driver starts from a guess by high cards and trumps and steps from it.
+// it; with no trump left, the side on lead takes every trick only if its longer hand in the
+// suits it tops holds that many cards (DDS's later-tricks count). These counts stop at the
+// tricks that decide the search window, so that a result relies on as few cards as it can.
+// The zero-window driver starts from a guess by high cards and trumps and steps from it.
 //
 // Threads. A Solver owns its table and search state and holds no global state: use one object
 // per thread. solve_many() runs a batch on several threads, one solver each.

@@ -169,6 +169,8 @@ class Search {
     return out;
   }
   int generate(CardSet legal, Card hint, Card* moves);
+  // Four seats, second seat to play: the fourth seat surely wins the trick (see generate()).
+  bool fourth_seat_wins(int led) const;
   // The move-ordering score of the Klaverjas roem of a trick's cards (`trick`, all four),
   // won by the mover's side (`mine`) or not: the roem outweighs the kind of play (win, give
   // points to a partner, lose), which the card points only order within.
@@ -788,6 +790,21 @@ int Search::roem_score(CardSet trick, bool mine, bool maxing) const {
   return (maxing ? for_max : -for_max) * kRoemWeight;
 }
 
+bool Search::fourth_seat_wins(int led) const {
+  const RulesTable& r = st_.rules();
+  const int me = st_.to_move();
+  const CardSet third = sh_[(me + 1) & 3], fourth = sh_[(me + 2) & 3];
+  const CardSet suit = seg_mask_[led];
+  const CardSet trumps = r.trump >= 0 ? seg_mask_[r.trump] : 0;
+  const bool led_trump = (suit & trumps) != 0;
+  if (!led_trump && !(third & suit) && (third & trumps)) return false;  // the third may ruff
+  if (fourth & suit) {
+    const int high = 63 - __builtin_clzll(fourth & suit);
+    return high > spos_[st_.trick_card(0)] && !(third & suit & ~((2ULL << high) - 1));
+  }
+  return !led_trump && (fourth & trumps);  // a ruff the third seat cannot overruff
+}
+
 int Search::generate(CardSet legal, Card hint, Card* moves) {
   const RulesTable& r = st_.rules();
   const int me = st_.to_move();
@@ -853,6 +870,10 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         later_opp_ruff = true;
     }
   }
+  // Trick counts, second seat: the partner in the fourth seat surely wins the trick (its
+  // highest card of the led suit beats the lead and every card of the third seat, or it
+  // ruffs where the third seat cannot): then the second seat plays low.
+  const bool partner_wins = ranks_ && len == 1 && fourth_seat_wins(led);
   // Leading: the plain suits that an opponent could ruff, and those that a partner could.
   CardSet opp_ruffs = 0, friend_ruffs = 0;
   if (leading && r.trump >= 0) {
@@ -967,6 +988,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         if (card_points && seg_[b] != led_seg) score -= 2 * popcount(own & seg_mask_[seg_[b]]);
       }
     }
+    if (partner_wins) score = (2 << 20) - (b - __builtin_ctzll(seg_mask_[seg_[b]])) * 4;
     // Trick counts discard from the longest suit first (a short suit's cards guard its
     // higher ones; whist 52-card deals: nodes -6%).
     if (ranks_ && !leading && seg_[b] != led_seg && !r.is_trump(c))

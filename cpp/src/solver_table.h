@@ -218,8 +218,8 @@ class Table {
 };
 
 // Partition search entries (evaluators with rank_partition()). The key is the leader and every
-// hand's length in every suit (for decks of more than 32 cards also the holders of each
-// suit's top three cards, and the key's entries may lie in any of four buckets); an entry also
+// hand's length in every suit (for decks of more than 32 cards also the holder of each suit's
+// top card, and the key's entries may lie in any of four buckets); an entry also
 // holds `sig`, the remaining cards (in strength order, as relative ranks) whose holders its bounds
 // rely on, closed upwards within each suit, and those holders (a mask per seat of the first three;
 // the fourth holds the rest). It serves every position with the same key whose holders agree on

@@ -61,9 +61,9 @@
 // bound cashed. A table entry then serves every position with the same leader and suit
 // lengths in each hand whose holders agree on each suit's cards down to the lowest such card
 // (DDS's winning ranks); a card below it in a suit that was searched stands for the others.
-// In decks of more than 32 cards the key also holds the holders of each suit's top three
-// cards, and so many positions still share a key that its entries spread over four buckets
-// (one bucket made a 52-card deal of a few seconds take minutes).
+// In decks of more than 32 cards the key also holds the holder of each suit's top card, and
+// so many positions still share a key that its entries spread over four buckets (one bucket
+// made a 52-card deal of a few seconds take minutes).
 // Quick tricks count the leader's side cashing top cards, trumps first, around the opponents'
 // ruffs, before or after crossing to the partner's top card of a suit; a seat's trumps above
 // every opposing trump win a trick each; at a trick's second seat, a side sure to win the

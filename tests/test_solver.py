@@ -1095,6 +1095,32 @@ def test_warm_table_keeps_the_top_cards_that_deny_every_trick(
     assert solver.value(now, K.Objective(kind=TRICKS)) == want
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "leader"),
+    [
+        ("N:J9...J8 T.9.J.Q Q.A.K7. .J.A.A7", "N:T9...A8 J.9.J.Q Q.A.K7. .J.A.J7", 2),
+        ("N:.T.T.J8 .QJ87.. T.A.A.9 .K.K8.K", "N:.T.T.J8 .QJ87.. T.A.8.9 .K.AK.K", 1),
+        ("N:.T.T.J8 .QJ87.. T.A.A.9 .K.K8.K", "N:.T.T.J9 .QJ87.. T.A.8.8 .K.AK.K", 1),
+        ("N:..J9.A8 J.K8..9 A..T87. ..KQ.KQ", "N:..J9.AK J.K8..8 A..QT8. ..K7.Q9", 2),
+        ("N:.K98.Q. ..AK7.9 AJ...T8 .J..AK7", "N:.K98.Q. ..AK7.9 AJ...KT .J..A87", 2),
+        ("N:.AK97..7 .Q.A8.A8 8..K.QJ9 9.JT8.J.", "N:.AT97..7 .Q.A8.A8 8..K.QJ9 9.KJ8.J.", 2),
+    ],
+)
+def test_warm_table_keeps_the_winners_cashed_after_the_second_seat(
+    before: str, after: str, leader: int
+) -> None:
+    """Without trumps, a side sure to win the trick in progress at its second seat also counts
+    the winners its winning hand cashes next (the next card of the led suit, the top card of
+    another suit). Such a result relies on those cards; the second ending (same suit lengths,
+    other cards) must not read it where one has changed hands."""
+    solver = K.Solver(memory_mb=1)
+    solver.value(K.whist_state(K.parse_pbn(before), -1, leader, 8), K.Objective(kind=TRICKS))
+    now = K.whist_state(K.parse_pbn(after), -1, leader, 8)
+    side = now.side(now.leader)
+    want = alphabeta(now, side, partial(tricks_of, team=side)) - now.side_tricks(side)
+    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_whist_positions_of_a_warm_table_equal_dds(seed: int) -> None:
     """Positions from random deals at every stage, solved by one solver (its table shared

@@ -112,9 +112,15 @@ class Search {
   // Partition search, at a trick's second seat: the side of the second and fourth seats surely
   // wins the trick in progress with its highest card of the led suit when that beats the lead
   // and every card of the third seat's, or with a ruff, where the third seat can neither ruff
-  // nor overruff; it then has one more trick. True with the value when that decides the
-  // window. The result relies on the winning card's rank (a ruff on the suit lengths alone).
+  // nor overruff; it then has one more trick (without trumps, also the winners its winning
+  // hand cashes next: later_winners()). True with the value when that decides the window. The
+  // result relies on the winning card's rank (a ruff on the suit lengths alone) and those of
+  // the winners counted.
   bool second_seat_bound(int alpha, int beta, int* value);
+  // Partition search without trumps: the tricks after the one in progress that the hand
+  // winning it with `won_with` (strength space, its top card of the led suit) surely cashes,
+  // counted up to `need`; `sig` gains the cards whose ranks the count relies on.
+  int later_winners(CardSet won_with, int need, CardSet* sig) const;
   // The exact value, known to lie in [lower, upper]; `guess` starts the search.
   int root_value(int guess, int lower, int upper);
   // A card's search again after its zero-window test beat the bound: [alpha, beta] is the
@@ -462,15 +468,50 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
   }
   const int base = ev_.base(st_);
   const int left = st_.total_tricks() - st_.tricks_played();
-  if (is_max(me)) {
-    if (base + 1 < beta) return false;
-    *value = base + 1;
-  } else {
-    if (base + left - 1 > alpha) return false;
-    *value = base + left - 1;
-  }
+  // The tricks the side needs for a bound that decides the window.
+  const int need = is_max(me) ? beta - base : base + left - alpha;
+  int tricks = 1;
+  if (tricks < need && !trumps && !ruff) tricks += later_winners(sig, need - 1, &sig);
+  if (tricks < need) return false;
+  *value = is_max(me) ? base + tricks : base + left - tricks;
   sig_ = sig;
   return true;
+}
+
+int Search::later_winners(CardSet won_with, int need, CardSet* sig) const {
+  // Without trumps, the hand that wins the trick with its top card of the led suit leads next
+  // and cashes its other winners: the next card of the led suit when it holds that too, the
+  // top card of each other suit, and every card of a suit no other hand holds (DDS counts
+  // these at the second seat too). Each keeps it on lead.
+  const int me = st_.to_move();
+  const int high = __builtin_ctzll(won_with);
+  const int hand = (sh_[me] >> high) & 1 ? me : (me + 2) & 3;
+  const CardSet own = sh_[hand];
+  CardSet others = 0;
+  for (int p = 0; p < 4; ++p)
+    if (p != hand) others |= sh_[p];
+  int tricks = 0;
+  const int led = seg_[high];
+  const CardSet rest = (own | others) & seg_mask_[led] & ~bit(static_cast<Card>(high));
+  if (rest) {
+    const int next = 63 - __builtin_clzll(rest);
+    if ((own >> next) & 1) {
+      ++tricks;
+      *sig |= bit(static_cast<Card>(next));
+    }
+  }
+  for (int seg = 0; seg < 4 && tricks < need; ++seg) {
+    const CardSet mine = own & seg_mask_[seg];
+    if (seg == led || !mine) continue;
+    const CardSet theirs = others & seg_mask_[seg];
+    if (!theirs) {
+      tricks += popcount(mine);  // the suit is its alone: lengths, no ranks, decide
+    } else if (63 - __builtin_clzll(mine) > 63 - __builtin_clzll(theirs)) {
+      ++tricks;
+      *sig |= bit(static_cast<Card>(63 - __builtin_clzll(mine)));
+    }
+  }
+  return tricks;
 }
 
 int Search::trick_start(int alpha, int beta) {

@@ -178,6 +178,13 @@ class Search {
     return out;
   }
   int generate(CardSet legal, Card hint, Card* moves);
+  // Trick counts, a lead of `b` (strength space): where the suit's two highest cards lie. A
+  // lead towards the partner's second highest card through the next seat's highest wins a
+  // trick whatever that seat plays (a bonus); cashing the side's top card while the seat
+  // after the partner keeps the second highest, not alone, sets up that card (a penalty). In
+  // the units of generate()'s scores, after DDS's lead weights; 400 52-card deals: nodes -6%
+  // to -9%.
+  int lead_tops_score(int b, CardSet own, CardSet friends) const;
   // Four seats, second seat to play: the fourth seat surely wins the trick (see generate()).
   bool fourth_seat_wins(int led) const;
   // The move-ordering score of the Klaverjas roem of a trick's cards (`trick`, all four),
@@ -834,6 +841,30 @@ int Search::roem_score(CardSet trick, bool mine, bool maxing) const {
   return (maxing ? for_max : -for_max) * kRoemWeight;
 }
 
+int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
+  const int me = st_.to_move();
+  const CardSet left_opp = sh_[(me + 1) & 3], right_opp = sh_[(me + 3) & 3];
+  const CardSet suit = (own | friends | left_opp | right_opp) & seg_mask_[seg_[b]];
+  const CardSet opps = suit & (left_opp | right_opp);
+  const CardSet above = suit & ~((2ULL << b) - 1);
+  const int top = 63 - __builtin_clzll(suit);
+  const CardSet below_top = suit & ~bit(static_cast<Card>(top));
+  if (!below_top) return 0;
+  const int second = 63 - __builtin_clzll(below_top);
+  const CardSet partner_above = above & friends;
+  const int partner_high = partner_above ? 63 - __builtin_clzll(partner_above) : -1;
+  const bool side_tops =
+      !(above & ~own) || (partner_high >= 0 && !(opps & ~((2ULL << partner_high) - 1)));
+  constexpr int kUnit = 1 << 16;
+  if (!side_tops) {
+    if (((left_opp >> top) & 1) && ((friends >> second) & 1)) return 24 * kUnit;
+    return 0;
+  }
+  if (((right_opp >> second) & 1) && popcount(right_opp & seg_mask_[seg_[b]]) != 1)
+    return -20 * kUnit;
+  return 0;
+}
+
 bool Search::fourth_seat_wins(int led) const {
   const RulesTable& r = st_.rules();
   const int me = st_.to_move();
@@ -988,6 +1019,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
+      if (ranks_) score += lead_tops_score(b, own, friends_s);
       if ((opp_ruffs >> b) & 1) {
         // An opponent can ruff it: usually a lost trick and a lost card.
         score -= 2 << 20;

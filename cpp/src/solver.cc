@@ -999,11 +999,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // Four seats, second seat: the partner in the fourth seat surely wins the trick (its highest
   // card of the led suit beats the lead and every card of the third seat, or it ruffs where
   // the third seat cannot). Then trick counts play low (whist 52-card deals: nodes -10%) and
-  // card point games give the trick points as to a partner's sure trick (Klaverjas deals:
-  // nodes -6% to -13%, Kiksas -8%).
-  const bool partner_wins = (ranks_ || (card_points && st_.num_players() == 4 &&
-                                        st_.active() == 0xF)) &&
-                            len == 1 && fourth_seat_wins(led);
+  // card point games give the trick points as to a partner's sure trick (Klaverjas deals,
+  // three sets of 200: nodes median -3% to -10%, sum -6% to -13%; Kiksas -8%).
+  const bool partner_wins =
+      (ranks_ || (card_points && st_.num_players() == 4 && st_.active() == 0xF)) && len == 1 &&
+      fourth_seat_wins(led);
   const int led_seg = leading ? -1 : seg_[spos_[st_.trick_card(0)]];
   // Trick counts, third seat, the fourth seat holding the led suit's top card and more: the
   // lowest card above its second highest (and above the card winning so far) forces out that
@@ -1081,8 +1081,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         // the richest.
         const bool cheapest_first = card_points || ranks_;
         score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty
-                     : (4 << 20) + (cheapest_first ? -strength_rank * 4
-                                                   : pts * 256 + strength_rank * 4);
+                     : (4 << 20) +
+                           (cheapest_first ? -strength_rank * 4 : pts * 256 + strength_rank * 4);
         if (b == forcing) score += 1 << 16;
         // Trumping a suit one could follow spends a trump early: after the other wins.
         if (may_trump && r.is_trump(c) && led != r.trump && (own & seg_mask_[led]))

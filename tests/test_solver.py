@@ -1121,6 +1121,70 @@ def test_warm_table_keeps_the_winners_cashed_after_the_second_seat(
     assert solver.value(now, K.Objective(kind=TRICKS)) == want
 
 
+@pytest.mark.parametrize(
+    ("pbn", "trump", "leader"),
+    [
+        # The second highest trump guarded, the highest just before it, but its side on lead.
+        ("N:.Q..Q AQ... K9... J.K..", 0, 2),
+        ("N:..KT.T KQT... .AQT.. .KJ9..", 1, 0),
+    ],
+)
+def test_guarded_trump_endings(pbn: str, trump: int, leader: int) -> None:
+    """Endings where a side's guarded second highest trump decides: it is sure of a trick
+    only off lead (on lead it may have to lead its trumps into the highest)."""
+    state = K.whist_state(K.parse_pbn(pbn), trump, leader, 6)
+    side = state.side(leader)
+    want = alphabeta(state, side, partial(tricks_of, team=side))
+    assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS)) == want
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "trump", "leader"),
+    [
+        ("N:QJ..Q. ..KJ.J ..A9.K .J.T.Q", "N:QJ..9. ..KJ.J ..AQ.K .J.T.Q", 2, 1),
+        ("N:Q..AT.T J..Q.K9 KT.A.J. A9.9.K.", "N:Q..AT.T J..Q.K9 K9.A.J. AT.9.K.", 0, 3),
+        ("N:Q..AT.T J..Q.K9 KT.A.J. A9.9.K.", "N:K..AT.T J..Q.K9 Q9.A.J. AT.9.K.", 0, 3),
+    ],
+)
+def test_warm_table_keeps_the_guarded_trumps(
+    before: str, after: str, trump: int, leader: int
+) -> None:
+    """A trick counted for the guarded second highest trump with the third highest beside it
+    relies on where all three lie; the second ending (same suit lengths, the third highest
+    trump elsewhere) must not read the first's result."""
+    solver = K.Solver(memory_mb=1)
+    solver.value(K.whist_state(K.parse_pbn(before), trump, leader, 6), K.Objective(kind=TRICKS))
+    now = K.whist_state(K.parse_pbn(after), trump, leader, 6)
+    side = now.side(leader)
+    want = alphabeta(now, side, partial(tricks_of, team=side))
+    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_trump_endings_with_the_high_trumps_split(seed: int) -> None:
+    """Trump endings of two to four tricks whose three highest trumps lie in different hands
+    (the guarded-trump counts of the side not on lead): every value equals the brute force."""
+    rng = random.Random(seed)
+    ranks = rng.randint(4, 6)
+    tricks = rng.randint(2, min(4, ranks))
+    trump = rng.randrange(4)
+    cards = deck_cards(ranks)
+    high = sorted((c for c in cards if c // 16 == trump), reverse=True)[:3]
+    hands = [0] * 4
+    for card, seat in zip(high, rng.sample(range(4), 3), strict=True):
+        hands[seat] |= 1 << card
+    rest = [c for c in cards if c not in high]
+    rng.shuffle(rest)
+    for p in range(4):
+        while bin(hands[p]).count("1") < tricks:
+            hands[p] |= 1 << rest.pop()
+    state = K.whist_state(hands, trump, rng.randrange(4), ranks)
+    side = state.side(state.leader)
+    want = alphabeta(state, side, partial(tricks_of, team=side))
+    assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(hands)
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_whist_positions_of_a_warm_table_equal_dds(seed: int) -> None:
     """Positions from random deals at every stage, solved by one solver (its table shared

@@ -707,8 +707,9 @@ class TricksEvaluator final : public EvaluatorBase {
   }
 
   // The bounds where QuickTricks fits: its count for the side on lead, for either side its
-  // trumps above every trump of the other side (two may fall in one trick), and a trick for
-  // the other side when the side on lead cannot take them all (leader_takes_all()). A side's
+  // trumps above every trump of the other side (two may fall in one trick), for the side not
+  // on lead its guarded high trumps (guarded_trump_tricks()), and a trick for the other side
+  // when the side on lead cannot take them all (leader_takes_all()). A side's
   // count may stop at its need (the tricks that decide the search window): the result then
   // relies on the cards of those tricks alone, so that its table entry serves more positions.
   void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
@@ -748,6 +749,22 @@ class TricksEvaluator final : public EvaluatorBase {
         sig_theirs = fewest_top_trumps(s, sig_theirs, theirs_, need_theirs);
         sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
       }
+      // Short of the need, the side not on lead may count its guarded high trumps.
+      CardSet guard_sig;
+      if (sure_mine < need_mine && sure_mine < 2) {
+        const int t = guarded_trump_tricks(s, mine_, &guard_sig);
+        if (t > sure_mine) {
+          sure_mine = t;
+          sig_mine = guard_sig;
+        }
+      }
+      if (sure_theirs < need_theirs && sure_theirs < 2) {
+        const int t = guarded_trump_tricks(s, theirs_, &guard_sig);
+        if (t > sure_theirs) {
+          sure_theirs = t;
+          sig_theirs = guard_sig;
+        }
+      }
     }
     // The side on lead's top trumps already meet its need: the quick tricks and the other
     // side's trick could add nothing that decides the window.
@@ -784,6 +801,50 @@ class TricksEvaluator final : public EvaluatorBase {
     if (sig_hi) *sig_hi = sig_theirs;
   }
 
+  // Tricks `seats` (a side, not on lead) surely take with the two or three highest trumps
+  // (DDS's later tricks): holding the highest and the second highest in two hands, one of them
+  // with another trump, two (the other trump goes under the partner's top one); not the
+  // highest, but the second highest in a hand with another trump, one when the highest sits
+  // with the seat that plays just before that hand (it is played only after that seat's card,
+  // or once the highest is gone) or when the side also holds the third highest (the highest
+  // takes only one of them). Not for the side on lead: a hand on lead may have to lead its
+  // trumps, the highest then played after them (a random search of endings found such
+  // positions). `sig` receives those trumps.
+  int guarded_trump_tricks(const PlayState& s, std::uint16_t seats, CardSet* sig) const {
+    const CardSet trumps = rules_.trump_cards;
+    CardSet all = 0;
+    for (int p = 0; p < 4; ++p) all |= s.hand(p) & trumps;
+    if (popcount(all) < 2) return 0;
+    auto highest = [](CardSet m) { return static_cast<Card>(63 - __builtin_clzll(m)); };
+    const Card first = highest(all);
+    const Card second = highest(all & ~bit(first));
+    int holder[2] = {-1, -1};
+    for (int p = 0; p < 4; ++p) {
+      if ((s.hand(p) >> first) & 1) holder[0] = p;
+      if ((s.hand(p) >> second) & 1) holder[1] = p;
+    }
+    const int h = holder[1];
+    const bool ours_first = (seats >> holder[0]) & 1, ours_second = (seats >> h) & 1;
+    if (!ours_second) return 0;
+    if ((seats >> s.leader()) & 1) return 0;  // a hand on lead may have to lead its trumps
+    auto guarded = [&](int p) { return popcount(s.hand(p) & trumps) > 1; };
+    *sig = bit(first) | bit(second);
+    if (ours_first) {
+      if (holder[0] != h && (guarded(h) || guarded(holder[0]))) return 2;
+      return 0;
+    }
+    if (!guarded(h)) return 0;
+    if (holder[0] == ((h + 3) & 3)) return 1;
+    const CardSet rest = all & ~bit(first) & ~bit(second);
+    if (!rest) return 0;
+    const Card third = highest(rest);
+    for (int p = 0; p < 4; ++p)
+      if (((s.hand(p) >> third) & 1) && ((seats >> p) & 1)) {
+        *sig |= bit(third);
+        return 1;
+      }
+    return 0;
+  }
   // The fewest of the top trumps `top` (of `seats`) that still give `need` tricks by
   // top_trump_tricks(): the highest ones.
   static CardSet fewest_top_trumps(const PlayState& s, CardSet top, std::uint16_t seats, int need) {

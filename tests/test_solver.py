@@ -1071,6 +1071,19 @@ def test_no_trump_endings_with_a_defender_guarding_several_suits(seed: int) -> N
     assert K.Solver(memory_mb=1).value(state, K.Objective(kind=TRICKS)) == want, K.format_pbn(hands)
 
 
+def assert_second_ending_on_a_warm_table(
+    before: str, after: str, trump: int, leader: int, ranks: int
+) -> None:
+    """Solve the ending `before`, then `after` on the same solver (its table warm): the second
+    value must equal the brute force."""
+    solver = K.Solver(memory_mb=1)
+    solver.value(K.whist_state(K.parse_pbn(before), trump, leader, ranks), K.Objective(kind=TRICKS))
+    now = K.whist_state(K.parse_pbn(after), trump, leader, ranks)
+    side = now.side(leader)
+    want = alphabeta(now, side, partial(tricks_of, team=side))
+    assert solver.value(now, K.Objective(kind=TRICKS)) == want, after
+
+
 @pytest.mark.parametrize(
     ("before", "after", "strain", "leader"),
     [
@@ -1087,12 +1100,7 @@ def test_warm_table_keeps_the_top_cards_that_deny_every_trick(
     hand in each suit it tops holds too few cards: the defenders' top cards of the other suits
     stop it. Such a result relies on those top cards; the second ending (same suit lengths,
     other cards) must not read it where a top card has changed sides."""
-    solver = K.Solver(memory_mb=1)
-    solver.value(K.whist_state(K.parse_pbn(before), strain, leader, 8), K.Objective(kind=TRICKS))
-    now = K.whist_state(K.parse_pbn(after), strain, leader, 8)
-    side = now.side(now.leader)
-    want = alphabeta(now, side, partial(tricks_of, team=side)) - now.side_tricks(side)
-    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+    assert_second_ending_on_a_warm_table(before, after, strain, leader, 8)
 
 
 @pytest.mark.parametrize(
@@ -1113,12 +1121,7 @@ def test_warm_table_keeps_the_winners_cashed_after_the_second_seat(
     the winners its winning hand cashes next (the next card of the led suit, the top card of
     another suit). Such a result relies on those cards; the second ending (same suit lengths,
     other cards) must not read it where one has changed hands."""
-    solver = K.Solver(memory_mb=1)
-    solver.value(K.whist_state(K.parse_pbn(before), -1, leader, 8), K.Objective(kind=TRICKS))
-    now = K.whist_state(K.parse_pbn(after), -1, leader, 8)
-    side = now.side(now.leader)
-    want = alphabeta(now, side, partial(tricks_of, team=side)) - now.side_tricks(side)
-    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+    assert_second_ending_on_a_warm_table(before, after, -1, leader, 8)
 
 
 @pytest.mark.parametrize(
@@ -1152,12 +1155,7 @@ def test_warm_table_keeps_the_guarded_trumps(
     """A trick counted for the guarded second highest trump with the third highest beside it
     relies on where all three lie; the second ending (same suit lengths, the third highest
     trump elsewhere) must not read the first's result."""
-    solver = K.Solver(memory_mb=1)
-    solver.value(K.whist_state(K.parse_pbn(before), trump, leader, 6), K.Objective(kind=TRICKS))
-    now = K.whist_state(K.parse_pbn(after), trump, leader, 6)
-    side = now.side(leader)
-    want = alphabeta(now, side, partial(tricks_of, team=side))
-    assert solver.value(now, K.Objective(kind=TRICKS)) == want
+    assert_second_ending_on_a_warm_table(before, after, trump, leader, 6)
 
 
 @settings(max_examples=300, deadline=None)

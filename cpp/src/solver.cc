@@ -112,14 +112,15 @@ class Search {
   // Partition search, at a trick's second seat: the side of the second and fourth seats surely
   // wins the trick in progress with its highest card of the led suit when that beats the lead
   // and every card of the third seat's, or with a ruff, where the third seat can neither ruff
-  // nor overruff; it then has one more trick (without trumps, also the winners its winning
-  // hand cashes next: later_winners()). True with the value when that decides the window. The
-  // result relies on the winning card's rank (a ruff on the suit lengths alone) and those of
-  // the winners counted.
+  // nor overruff; it then has one more trick (when the opponents hold no trump, also the
+  // winners its winning hand cashes next: later_winners()). True with the value when that
+  // decides the window. The result relies on the winning card's rank (a ruff on the suit
+  // lengths alone) and those of the winners counted.
   bool second_seat_bound(int alpha, int beta, int* value);
-  // Partition search without trumps: the tricks after the one in progress that the hand
-  // winning it with `won_with` (strength space, its top card of the led suit) surely cashes,
-  // counted up to `need`; `sig` gains the cards whose ranks the count relies on.
+  // Partition search, no trump in the opponents' hands: the tricks after the one in progress
+  // that the hand winning it with `won_with` (strength space, its top card of the led suit)
+  // surely cashes, counted up to `need`; `sig` gains the cards whose ranks the count relies
+  // on.
   int later_winners(CardSet won_with, int need, CardSet* sig) const;
   // The exact value, known to lie in [lower, upper]; `guess` starts the search.
   int root_value(int guess, int lower, int upper);
@@ -483,7 +484,9 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
   // The tricks the side needs for a bound that decides the window.
   const int need = is_max(me) ? beta - base : base + left - alpha;
   int tricks = 1;
-  if (tricks < need && !trumps && !ruff) tricks += later_winners(sig, need - 1, &sig);
+  // Without trumps in the opponents' hands (or at all) nothing of theirs ruffs the winners.
+  const CardSet opponents = h3 | st_.hand((me + 3) & 3);
+  if (tricks < need && !(opponents & trumps) && !ruff) tricks += later_winners(sig, need - 1, &sig);
   if (tricks < need) return false;
   *value = is_max(me) ? base + tricks : base + left - tricks;
   sig_ = sig;
@@ -491,10 +494,11 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
 }
 
 int Search::later_winners(CardSet won_with, int need, CardSet* sig) const {
-  // Without trumps, the hand that wins the trick with its top card of the led suit leads next
-  // and cashes its other winners: the next card of the led suit when it holds that too, the
-  // top card of each other suit, and every card of a suit no other hand holds (DDS counts
-  // these at the second seat too). Each keeps it on lead.
+  // With no trump in the opponents' hands, the hand that wins the trick with its top card of
+  // the led suit (its partner cannot ruff it: it follows suit or holds no trump) leads next and
+  // cashes its other winners: the next card of the led suit when it holds that too, the top
+  // card of each other suit, and every card of a suit no other hand holds (DDS counts these at
+  // the second seat in no-trump play). Each keeps it on lead.
   const int me = st_.to_move();
   const int high = __builtin_ctzll(won_with);
   const int hand = (sh_[me] >> high) & 1 ? me : (me + 2) & 3;

@@ -68,13 +68,13 @@
 // ruffs, before or after crossing to the partner's top card of a suit; a seat's trumps above
 // every opposing trump win a trick each; at a trick's second seat, a side sure to win the
 // trick in progress (its top card of the suit, or a ruff the third seat cannot overruff) counts
-// it, and without trumps also the winners the hand that wins it cashes next; with no trump
-// left, the side on lead takes every trick only if its longer hand in the suits it tops holds
-// that many cards (DDS's later-tricks count). These counts stop at the tricks that decide the
-// search window, so that a result relies on as few cards as it can. The move order follows
-// DDS's weights in part: where a suit's two highest cards lie orders the leads, the second
-// seat plays low when its partner surely wins the trick, the third seat forces out the fourth
-// seat's top card, discards come from long suits.
+// it, and when the opponents hold no trump also the winners the hand that wins it cashes next;
+// with no trump left, the side on lead takes every trick only if its longer hand in the suits
+// it tops holds that many cards (DDS's later-tricks count). These counts stop at the tricks
+// that decide the search window, so that a result relies on as few cards as it can. The move
+// order follows DDS's weights in part: where a suit's two highest cards lie orders the leads,
+// the second seat plays low when its partner surely wins the trick, the third seat forces out
+// the fourth seat's top card, discards come from long suits.
 // The zero-window driver starts from a guess by high cards and trumps and steps from it.
 //
 // Threads. A Solver owns its table and search state and holds no global state: use one object

@@ -475,7 +475,7 @@ bool Search::second_seat_bound(int alpha, int beta, int* value) {
       !led_trump && ((!(h2 & suit) && (h2 & trumps)) || (!(h4 & suit) && (h4 & trumps)));
   if (!ruff) {
     if (!ours) return false;
-    const Card high = static_cast<Card>(63 - __builtin_clzll(ours));
+    const Card high = highest_card(ours);
     if (!((r.beaters(led) >> high) & 1) || (r.beaters(high) & h3 & suit)) return false;
     sig = bit(static_cast<Card>(spos_[high]));
   }
@@ -510,7 +510,7 @@ int Search::later_winners(CardSet won_with, int need, CardSet* sig) const {
   const int led = seg_[high];
   const CardSet rest = (own | others) & seg_mask_[led] & ~bit(static_cast<Card>(high));
   if (rest) {
-    const int next = 63 - __builtin_clzll(rest);
+    const int next = highest_card(rest);
     if ((own >> next) & 1) {
       ++tricks;
       *sig |= bit(static_cast<Card>(next));
@@ -522,9 +522,9 @@ int Search::later_winners(CardSet won_with, int need, CardSet* sig) const {
     const CardSet theirs = others & seg_mask_[seg];
     if (!theirs) {
       tricks += popcount(mine);  // the suit is its alone: lengths, no ranks, decide
-    } else if (63 - __builtin_clzll(mine) > 63 - __builtin_clzll(theirs)) {
+    } else if (highest_card(mine) > highest_card(theirs)) {
       ++tricks;
-      *sig |= bit(static_cast<Card>(63 - __builtin_clzll(mine)));
+      *sig |= bit(highest_card(mine));
     }
   }
   return tricks;
@@ -747,7 +747,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
     for (int seg = 0; seg < 4; ++seg) {
       CardSet m = r & seg_mask_[seg];
       for (int k = 0; k < kKeyTops && m; ++k) {
-        const int b = 63 - __builtin_clzll(m);
+        const int b = highest_card(m);
         tops = tops << 2 | owner_[b];
         m &= ~bit(static_cast<Card>(b));
       }
@@ -856,12 +856,12 @@ int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
   const CardSet suit = (own | friends | left_opp | right_opp) & seg_mask_[seg_[b]];
   const CardSet opps = suit & (left_opp | right_opp);
   const CardSet above = suit & ~((2ULL << b) - 1);
-  const int top = 63 - __builtin_clzll(suit);
+  const int top = highest_card(suit);
   const CardSet below_top = suit & ~bit(static_cast<Card>(top));
   if (!below_top) return 0;
-  const int second = 63 - __builtin_clzll(below_top);
+  const int second = highest_card(below_top);
   const CardSet partner_above = above & friends;
-  const int partner_high = partner_above ? 63 - __builtin_clzll(partner_above) : -1;
+  const int partner_high = partner_above ? highest_card(partner_above) : -1;
   const bool side_tops =
       !(above & ~own) || (partner_high >= 0 && !(opps & ~((2ULL << partner_high) - 1)));
   constexpr int kUnit = 1 << 16;
@@ -869,7 +869,7 @@ int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
     if (((left_opp >> top) & 1) && ((friends >> second) & 1)) return 24 * kUnit;
     // The second highest card, led from touching cards: it drives out the opponents' top.
     const CardSet below = suit & ((1ULL << b) - 1);
-    if (second == b && below && ((own >> (63 - __builtin_clzll(below))) & 1)) return 25 * kUnit;
+    if (second == b && below && ((own >> highest_card(below)) & 1)) return 25 * kUnit;
     return 0;
   }
   if (((right_opp >> second) & 1) && popcount(right_opp & seg_mask_[seg_[b]]) != 1)
@@ -882,9 +882,9 @@ int Search::forcing_card(int led, CardSet own, Card winning) const {
   const CardSet mine = own & seg_mask_[led];
   const int w = spos_[winning];
   if (popcount(fourth) < 2 || !mine || seg_[w] != led) return -1;
-  const int top = 63 - __builtin_clzll(fourth);
-  if (top < 63 - __builtin_clzll(mine)) return -1;  // the third seat can win it itself
-  const int second = 63 - __builtin_clzll(fourth & ~bit(static_cast<Card>(top)));
+  const int top = highest_card(fourth);
+  if (top < highest_card(mine)) return -1;  // the third seat can win it itself
+  const int second = highest_card(fourth & ~bit(static_cast<Card>(top)));
   const CardSet above = mine & ~((2ULL << std::max(second, w)) - 1);
   return above ? __builtin_ctzll(above) : -1;
 }
@@ -898,7 +898,7 @@ bool Search::fourth_seat_wins(int led) const {
   const bool led_trump = (suit & trumps) != 0;
   if (!led_trump && !(third & suit) && (third & trumps)) return false;  // the third may ruff
   if (fourth & suit) {
-    const int high = 63 - __builtin_clzll(fourth & suit);
+    const int high = highest_card(fourth & suit);
     return high > spos_[st_.trick_card(0)] && !(third & suit & ~((2ULL << high) - 1));
   }
   return !led_trump && (fourth & trumps);  // a ruff the third seat cannot overruff
@@ -1048,7 +1048,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;
         // The partner holds the top card: as good as cashing one's own.
-        if ((friends_s >> (63 - __builtin_clzll(above))) & 1) score += 3 << 19;
+        if ((friends_s >> highest_card(above)) & 1) score += 3 << 19;
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
@@ -1097,11 +1097,10 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         // first (nodes -0.6%).
         if (card_points && seg_[b] != led_seg) score -= 2 * popcount(own & seg_mask_[seg_[b]]);
       }
-    }
-    if (partner_wins) {
-      const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
-      score = card_points ? (5 << 20) + pts * 1024 + smear_rank * strength_rank - top_penalty
-                          : (2 << 20) - strength_rank * 4;
+      if (partner_wins) {
+        score = card_points ? (5 << 20) + pts * 1024 + smear_rank * strength_rank - top_penalty
+                            : (2 << 20) - strength_rank * 4;
+      }
     }
     // Trick counts discard from the longest suit first (a short suit's cards guard its
     // higher ones; whist 52-card deals: nodes -6%).
@@ -1179,7 +1178,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
       CardSet group = bit(static_cast<Card>(b));
       CardSet below = occupied & seg_mask_[seg_[b]] & ((1ULL << b) - 1);
       while (below) {
-        const int u = 63 - __builtin_clzll(below);
+        const int u = highest_card(below);
         if (!((sh_[me] >> u) & 1)) break;
         group |= bit(static_cast<Card>(u));
         below &= ~bit(static_cast<Card>(u));

@@ -709,9 +709,9 @@ class TricksEvaluator final : public EvaluatorBase {
   // The bounds where QuickTricks fits: its count for the side on lead, for either side its
   // trumps above every trump of the other side (two may fall in one trick), for the side not
   // on lead its guarded high trumps (guarded_trump_tricks()), and a trick for the other side
-  // when the side on lead cannot take them all (leader_takes_all()). A side's
-  // count may stop at its need (the tricks that decide the search window): the result then
-  // relies on the cards of those tricks alone, so that its table entry serves more positions.
+  // when the side on lead cannot take them all (leader_takes_all()). A side's count may stop
+  // at its need (the tricks that decide the search window): the result then relies on the
+  // cards of those tricks alone, so that its table entry serves more positions.
   void quick_bounds(const PlayState& s, int* lo, int* hi, CardSet* sig_lo = nullptr,
                     CardSet* sig_hi = nullptr, int need_mine = QuickTricks::kAnyNeed,
                     int need_theirs = QuickTricks::kAnyNeed) const {
@@ -815,9 +815,8 @@ class TricksEvaluator final : public EvaluatorBase {
     CardSet all = 0;
     for (int p = 0; p < 4; ++p) all |= s.hand(p) & trumps;
     if (popcount(all) < 2) return 0;
-    auto highest = [](CardSet m) { return static_cast<Card>(63 - __builtin_clzll(m)); };
-    const Card first = highest(all);
-    const Card second = highest(all & ~bit(first));
+    const Card first = highest_card(all);
+    const Card second = highest_card(all & ~bit(first));
     int holder[2] = {-1, -1};
     for (int p = 0; p < 4; ++p) {
       if ((s.hand(p) >> first) & 1) holder[0] = p;
@@ -837,7 +836,7 @@ class TricksEvaluator final : public EvaluatorBase {
     if (holder[0] == ((h + 3) & 3)) return 1;
     const CardSet rest = all & ~bit(first) & ~bit(second);
     if (!rest) return 0;
-    const Card third = highest(rest);
+    const Card third = highest_card(rest);
     for (int p = 0; p < 4; ++p)
       if (((s.hand(p) >> third) & 1) && ((seats >> p) & 1)) {
         *sig |= bit(third);
@@ -849,8 +848,8 @@ class TricksEvaluator final : public EvaluatorBase {
   // top_trump_tricks(): the highest ones.
   static CardSet fewest_top_trumps(const PlayState& s, CardSet top, std::uint16_t seats, int need) {
     CardSet out = 0;
-    for (CardSet m = top; m; m &= ~bit(static_cast<Card>(63 - __builtin_clzll(m)))) {
-      out |= bit(static_cast<Card>(63 - __builtin_clzll(m)));
+    for (CardSet m = top; m; m &= ~bit(highest_card(m))) {
+      out |= bit(highest_card(m));
       if (top_trump_tricks(s, out, seats, 2) >= need) return out;
     }
     return top;

@@ -68,6 +68,10 @@ inline int popcount(CardSet s) {
 inline Card lowest_card(CardSet s) {
   return static_cast<Card>(__builtin_ctzll(s));
 }
+// The highest set bit of a non-empty set (a card id, or a position in another bit layout).
+inline Card highest_card(CardSet s) {
+  return static_cast<Card>(63 - __builtin_clzll(s));
+}
 inline CardSet pop_lowest(CardSet s) {
   return s & (s - 1);
 }

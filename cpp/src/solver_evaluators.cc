@@ -1102,7 +1102,7 @@ class PointsBase : public EvaluatorBase {
     return klaverjas_score_after(s, t, o_.playing_team, roem, o_.klaverjas, -1).total;
   }
   // What the last trick `t` adds to the side's points (mine) or the others'.
-  int last_trick_points(const PlayState& s, const TrickRecord& t, bool mine) const {
+  int last_trick_points(const TrickRecord& t, bool mine) const {
     return ((((mine ? mine_ : theirs_) >> t.winner) & 1) != 0) ? t.points + t.bonus : 0;
   }
 
@@ -1131,7 +1131,7 @@ class PointsEvaluator final : public PointsBase {
   int base(const PlayState& s) const override { return points_of(s, mine_); }
   bool last_trick(const PlayState& s, const TrickRecord& t, int* value) const override {
     *value = klaverjas_ ? klaverjas_totals_after(s, t)[side_]
-                        : points_of(s, mine_) + last_trick_points(s, t, true);
+                        : points_of(s, mine_) + last_trick_points(t, true);
     return true;
   }
   void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
@@ -1175,7 +1175,7 @@ class MarginEvaluator final : public PointsBase {
       const auto totals = klaverjas_totals_after(s, t);
       *value = totals[side_] - totals[1 - side_];
     } else {
-      *value = base(s) + last_trick_points(s, t, true) - last_trick_points(s, t, false);
+      *value = base(s) + last_trick_points(t, true) - last_trick_points(t, false);
     }
     return true;
   }

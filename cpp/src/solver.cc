@@ -1019,19 +1019,24 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // top card; it comes first among the wins a later card takes over (DDS's third-hand order;
   // 52-card deals: nodes -1% to -4%).
   const int forcing = ranks_ && len == 2 ? forcing_card(led, own, w) : -1;
-  // Trick counts, leading: the opponents' choices in each suit, their length in it, or the
-  // tricks left for a hand void in it (it may then play any card); a lead with fewer of them
-  // makes a smaller tree, so it comes first (DDS's suit weight). Above all this counts against
-  // leading trumps into a void: 52-card deals, nodes -24% to -37% in sum over four sets; 32-card
-  // deals -9% to -12%.
-  int opp_choices[4] = {0, 0, 0, 0};
-  if (leading && ranks_) {
+  // Leading: the opponents' choices in each suit, their length in it, or the tricks left for
+  // a hand void in it (it may then play any card); a lead with fewer of them makes a smaller
+  // tree, so it comes first (DDS's suit weight). It counts most against leading trumps into a
+  // void (without trump leads the count costs nodes). Whist 52-card deals, nodes in sum: the
+  // bench's first 100 -36%, four sets of 40 -41%, -37%, -24%, -6% (median -27%); 32-card
+  // deals -9% (400) and -12% (the bench's 200). Klaverjas deals (seeds 1-3, 200 each): median
+  // -1.5%, -12.6%, -9.9%, sum -4.2%, -8.9%, -6.1%; every other game's 100 deals -0.7% (All
+  // Fours, Trinidad) to -11% (Trikiksis points).
+  int opp_choices[5] = {0, 0, 0, 0, 0};
+  if (leading) {
     const int left = st_.total_tricks() - st_.tricks_played();
-    for (int seg = 0; seg < 4; ++seg)
-      for (int d = 1; d <= 3; d += 2) {
-        const int length = popcount(sh_[(me + d) & 3] & seg_mask_[seg]);
+    for (int p = 0; p < st_.num_players(); ++p) {
+      if (is_max(p) == maxing || !((st_.active() >> p) & 1)) continue;
+      for (int seg = 0; seg < 5; ++seg) {
+        const int length = popcount(sh_[p] & seg_mask_[seg]);
         opp_choices[seg] += length ? length : left;
       }
+    }
   }
   int scores[kMaxMoves];
   int n = 0;
@@ -1071,7 +1076,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
-      if (ranks_) score += lead_tops_score(b, own, friends_s) - (opp_choices[seg_[b]] << 19);
+      if (ranks_) score += lead_tops_score(b, own, friends_s);
+      score -= opp_choices[seg_[b]] << 19;
       if ((opp_ruffs >> b) & 1) {
         // An opponent can ruff it: usually a lost trick and a lost card.
         score -= 2 << 20;

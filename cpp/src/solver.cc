@@ -188,9 +188,10 @@ class Search {
   // -9% (the touching cards, a further -6% on 200; 32-card deals -3% to -5%).
   int lead_tops_score(int b, CardSet own, CardSet friends) const;
   // Four seats, third seat to play in the led suit `led` (segment) with `own` (strength
-  // space): the card that forces out the fourth seat's top card of the suit, or -1 (see
-  // generate()).
-  int forcing_card(int led, CardSet own, Card winning) const;
+  // space; `occupied`: every card in play): the card that forces out the fourth seat's top card
+  // of the suit, or -1 (see generate()). Of touching cards it names the highest, the one
+  // generate() searches for them all.
+  int forcing_card(int led, CardSet own, Card winning, CardSet occupied) const;
   // Four seats, second seat to play: the fourth seat surely wins the trick (see generate()).
   bool fourth_seat_wins(int led) const;
   // The move-ordering score of the Klaverjas roem of a trick's cards (`trick`, all four),
@@ -877,7 +878,7 @@ int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
   return 0;
 }
 
-int Search::forcing_card(int led, CardSet own, Card winning) const {
+int Search::forcing_card(int led, CardSet own, Card winning, CardSet occupied) const {
   const CardSet fourth = sh_[(st_.to_move() + 1) & 3] & seg_mask_[led];
   const CardSet mine = own & seg_mask_[led];
   const int w = spos_[winning];
@@ -886,7 +887,13 @@ int Search::forcing_card(int led, CardSet own, Card winning) const {
   if (top < highest_card(mine)) return -1;  // the third seat can win it itself
   const int second = highest_card(fourth & ~bit(static_cast<Card>(top)));
   const CardSet above = mine & ~((2ULL << std::max(second, w)) - 1);
-  return above ? __builtin_ctzll(above) : -1;
+  if (!above) return -1;
+  int forcing = __builtin_ctzll(above);
+  for (;;) {
+    const CardSet up = occupied & seg_mask_[led] & ~((2ULL << forcing) - 1);
+    if (!up || !((own >> __builtin_ctzll(up)) & 1)) return forcing;
+    forcing = __builtin_ctzll(up);
+  }
 }
 
 bool Search::fourth_seat_wins(int led) const {
@@ -1018,7 +1025,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // lowest card above its second highest (and above the card winning so far) forces out that
   // top card; it comes first among the wins a later card takes over (DDS's third-hand order;
   // 52-card deals: nodes -1% to -4%).
-  const int forcing = ranks_ && len == 2 ? forcing_card(led, own, w) : -1;
+  const int forcing = ranks_ && len == 2 ? forcing_card(led, own, w, occupied) : -1;
   // Leading: the opponents' choices in each suit, their length in it, or the tricks left for
   // a hand void in it (it may then play any card); a lead with fewer of them makes a smaller
   // tree, so it comes first (DDS's suit weight). It counts most against leading trumps into a

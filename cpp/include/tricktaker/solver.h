@@ -30,9 +30,10 @@
 // and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
 // (the table's best card, winning cheaply, giving points to a partner, discarding low; for
 // leads also the killer lead of the trick, the one that last proved a bound at this trick for
-// this leader, and a history of cut-offs; at a Klaverjas trick's last seat, first the roem each
-// card completes, as the objective counts it). The follow order was measured apart for games
-// of card points (Klaverjas, Kiksas) and the others (see generate()).
+// this leader, a history of cut-offs, and the opponents' choices in the suit, their length in
+// it or the tricks left when void: fewer first, as in DDS; at a Klaverjas trick's last seat,
+// first the roem each card completes, as the objective counts it). The follow order was
+// measured apart for games of card points (Klaverjas, Kiksas) and the others (see generate()).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by
@@ -73,8 +74,8 @@
 // it tops holds that many cards (DDS's later-tricks count). These counts stop at the tricks
 // that decide the search window, so that a result relies on as few cards as it can. The move
 // order follows DDS's weights in part: where a suit's two highest cards lie orders the leads,
-// the second seat plays low when its partner surely wins the trick, the third seat forces out
-// the fourth seat's top card, discards come from long suits.
+// the second seat plays low when its partner surely wins the trick by following suit, the
+// third seat forces out the fourth seat's top card, discards come from long suits.
 // The zero-window driver starts from a guess by high cards and trumps and steps from it.
 //
 // Threads. A Solver owns its table and search state and holds no global state: use one object

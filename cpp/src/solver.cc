@@ -194,6 +194,9 @@ class Search {
   int forcing_card(int led, CardSet own, Card winning, CardSet occupied) const;
   // Four seats, second seat to play: the fourth seat surely wins the trick (see generate()).
   bool fourth_seat_wins(int led) const;
+  // Leading trump `b` (strength space) where a higher trump must be played if held: the cards
+  // the opponents of the side to move may play to it (see generate()).
+  int opp_choices_to_trump(int b) const;
   // The move-ordering score of the Klaverjas roem of a trick's cards (`trick`, all four),
   // won by the mover's side (`mine`) or not: the roem outweighs the kind of play (win, give
   // points to a partner, lose), which the card points only order within.
@@ -896,6 +899,19 @@ int Search::forcing_card(int led, CardSet own, Card winning, CardSet occupied) c
   }
 }
 
+int Search::opp_choices_to_trump(int b) const {
+  const bool maxing = is_max(st_.to_move());
+  const int left = st_.total_tricks() - st_.tricks_played();
+  int choices = 0;
+  for (int p = 0; p < st_.num_players(); ++p) {
+    if (is_max(p) == maxing || !((st_.active() >> p) & 1)) continue;
+    const CardSet trumps = sh_[p] & seg_mask_[seg_[b]];
+    const CardSet higher = trumps & ~((2ULL << b) - 1);
+    choices += higher ? popcount(higher) : trumps ? popcount(trumps) : left;
+  }
+  return choices;
+}
+
 bool Search::fourth_seat_wins(int led) const {
   const RulesTable& r = st_.rules();
   const int me = st_.to_move();
@@ -1036,7 +1052,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // -4.2%, -8.9%, -6.1%; every other game's 100 deals -0.7% (All Fours, Trinidad) to -11%
   // (Trikiksis points). Counting a void hand's trumps where it must trump: Klaverjas seeds 1-5,
   // median -5.7%, +2.5%, -0.2%, +2.0%, -0.1%, sum -1.7% to 0%; Kiksas and Trikiksis +3.5% to
-  // -4.3%.
+  // -4.3%. And where a trump lead must be headed, only the higher trumps of a hand that holds
+  // one: Klaverjas seeds 1-5, median -0.3% to -3.7%, sum -0.1% to -2.0%.
   int opp_choices[5] = {0, 0, 0, 0, 0};
   if (leading) {
     const int left = st_.total_tricks() - st_.tricks_played();
@@ -1092,7 +1109,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
       if (ranks_) score += lead_tops_score(b, own, friends_s);
-      score -= opp_choices[seg_[b]] << 19;
+      const bool headed = r.policy.head_trump_lead && r.is_trump(c);
+      score -= (headed ? opp_choices_to_trump(b) : opp_choices[seg_[b]]) << 19;
       if ((opp_ruffs >> b) & 1) {
         // An opponent can ruff it: usually a lost trick and a lost card.
         score -= 2 << 20;

@@ -31,9 +31,10 @@
 // (the table's best card, winning cheaply, giving points to a partner, discarding low; for
 // leads also the killer lead of the trick, the one that last proved a bound at this trick for
 // this leader, a history of cut-offs, and the opponents' choices in the suit, their length in
-// it or the tricks left when void: fewer first, as in DDS; at a Klaverjas trick's last seat,
-// first the roem each card completes, as the objective counts it). The follow order was
-// measured apart for games of card points (Klaverjas, Kiksas) and the others (see generate()).
+// it or the tricks left when void, or the trumps (higher trumps) the rules make them play:
+// fewer first, as in DDS; at a Klaverjas trick's last seat, first the roem each card
+// completes, as the objective counts it). The follow order was measured apart for games of
+// card points (Klaverjas, Kiksas) and the others (see generate()).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by

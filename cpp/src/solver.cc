@@ -134,6 +134,22 @@ class Search {
   void undo();
   // The representative of each legal card (the top card of its equivalence group).
   void representatives(CardSet legal, Card* rep_of) const;
+  // The card (strength space) just above `b` among the `occupied` ones when it is b's
+  // equivalent (one group: legal, the same label, no identity card), else -1.
+  int equivalent_above(int b, CardSet legal_s, CardSet occupied) const {
+    const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+    if (!above) return -1;
+    const int u = __builtin_ctzll(above);
+    if (((legal_s >> u) & 1) && slabel_[u] == slabel_[b] && slabel_[b] != kIdentityLabel &&
+        !(((identity_s_ >> u) | (identity_s_ >> b)) & 1))
+      return u;
+    return -1;
+  }
+  // The top card of `b`'s group (see equivalent_above()): the one generate() searches.
+  int group_top(int b, CardSet legal_s, CardSet occupied) const {
+    for (int u; (u = equivalent_above(b, legal_s, occupied)) >= 0;) b = u;
+    return b;
+  }
   bool is_max(int seat) const { return (max_seats_ >> seat) & 1; }
 
  private:
@@ -191,7 +207,7 @@ class Search {
   // space; `occupied`: every card in play): the card that forces out the fourth seat's top card
   // of the suit, or -1 (see generate()). Of touching cards it names the highest, the one
   // generate() searches for them all.
-  int forcing_card(int led, CardSet own, Card winning, CardSet occupied) const;
+  int forcing_card(int led, CardSet own, Card winning, CardSet legal_s, CardSet occupied) const;
   // Four seats, second seat to play: the fourth seat surely wins the trick (see generate()).
   bool fourth_seat_wins(int led) const;
   // Leading trump `b` (strength space) where a higher trump must be played if held: the cards
@@ -881,7 +897,8 @@ int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
   return 0;
 }
 
-int Search::forcing_card(int led, CardSet own, Card winning, CardSet occupied) const {
+int Search::forcing_card(int led, CardSet own, Card winning, CardSet legal_s,
+                         CardSet occupied) const {
   const CardSet fourth = sh_[(st_.to_move() + 1) & 3] & seg_mask_[led];
   const CardSet mine = own & seg_mask_[led];
   const int w = spos_[winning];
@@ -890,13 +907,7 @@ int Search::forcing_card(int led, CardSet own, Card winning, CardSet occupied) c
   if (top < highest_card(mine)) return -1;  // the third seat can win it itself
   const int second = highest_card(fourth & ~bit(static_cast<Card>(top)));
   const CardSet above = mine & ~((2ULL << std::max(second, w)) - 1);
-  if (!above) return -1;
-  int forcing = __builtin_ctzll(above);
-  for (;;) {
-    const CardSet up = occupied & seg_mask_[led] & ~((2ULL << forcing) - 1);
-    if (!up || !((own >> __builtin_ctzll(up)) & 1)) return forcing;
-    forcing = __builtin_ctzll(up);
-  }
+  return above ? group_top(__builtin_ctzll(above), legal_s, occupied) : -1;
 }
 
 int Search::opp_choices_to_trump(int b) const {
@@ -1041,7 +1052,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // lowest card above its second highest (and above the card winning so far) forces out that
   // top card; it comes first among the wins a later card takes over (DDS's third-hand order;
   // 52-card deals: nodes -1% to -4%).
-  const int forcing = ranks_ && len == 2 ? forcing_card(led, own, w, occupied) : -1;
+  const int forcing = ranks_ && len == 2 ? forcing_card(led, own, w, legal_s, occupied) : -1;
   // Leading: the opponents' choices in each suit, their length in it, or for a hand void in
   // it the tricks left (it may then play any card; where the rules make it trump, its trumps
   // if it holds any); a lead with fewer of them makes a smaller tree, so it comes first (DDS's
@@ -1071,14 +1082,10 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
     const int b = __builtin_ctzll(m);
-    // The cards still in play above b in its suit; skip b when the next is its equivalent.
+    // Skip b when the next card above it is its equivalent (the group's top is searched).
+    if (equivalent_above(b, legal_s, occupied) >= 0) continue;
+    // The cards still in play above b in its suit.
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
-    if (above) {
-      const int u = __builtin_ctzll(above);
-      if (((legal_s >> u) & 1) && slabel_[u] == slabel_[b] && slabel_[b] != kIdentityLabel &&
-          !(((identity_s_ >> u) | (identity_s_ >> b)) & 1))
-        continue;
-    }
     const Card c = scard_[b];
     const int pts = points_matter_ ? r.points[c] : 0;
     const int top_penalty = above ? 0 : kKeepTop;  // b is the top card of its suit
@@ -1355,22 +1362,7 @@ void Search::representatives(CardSet legal, Card* rep_of) const {
   for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
   for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
   const CardSet legal_s = to_space(legal);
-  // Walk each card upwards while the next occupied card is its equivalent.
-  for (Card c : cards_of{legal}) {
-    int b = spos_[c];
-    for (;;) {
-      const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
-      if (!above) break;
-      const int u = __builtin_ctzll(above);
-      if (((legal_s >> u) & 1) && slabel_[u] == slabel_[b] && slabel_[b] != kIdentityLabel &&
-          !(((identity_s_ >> u) | (identity_s_ >> b)) & 1)) {
-        b = u;
-      } else {
-        break;
-      }
-    }
-    rep_of[c] = scard_[b];
-  }
+  for (Card c : cards_of{legal}) rep_of[c] = scard_[group_top(spos_[c], legal_s, occupied)];
 }
 
 // ---------------------------------------------------------------------------------------

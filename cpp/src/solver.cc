@@ -1114,15 +1114,18 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       score = c == hint ? 1 << 28 : c == killer_[st_.tricks_played()][me] ? 1 << 20 : 0;
       if (!(above & ~own)) {
         // The top of its suit: cash it, with its points. A top trump is better kept (to win a
-        // richer trick, or to ruff) than led now: it comes after the leads towards a
-        // partner's higher card; where card points or tricks are the objective (not the game
-        // points of All Fours), a plain top card is cashed first of all. (Whist trick counts
-        // had neither rule before: 52-card deals, nodes -36%.) Trick counts keep the top trump
-        // by half as much, since leads count the opponents' choices, which weigh against
-        // trump leads already (52-card deals, five sets: nodes in sum -0.8% to -5.4%; 32-card
-        // deals -1.5% and -1.7%).
+        // richer trick, or to ruff) than led now: it comes after the other top cards and the
+        // leads towards a partner's top card; where card points or tricks are the objective
+        // (not the game points of All Fours), a plain top card is cashed first of all. (Whist
+        // trick counts had neither rule before: 52-card deals, nodes -36%.)
+        // Since leads count the opponents' choices, which weigh against trump leads already,
+        // the top trump is kept by less: trick counts by 3 << 18 (52-card deals, five sets:
+        // nodes in sum -0.8% to -5.4% against 3 << 19; 32-card deals -1.5% and -1.7%), the
+        // other games by 3 << 17 (Klaverjas deals, seeds 1-5: nodes median +0.7% to -5.5%,
+        // sum +0.2% to -2.3%; every other game's deals -1.3% to -6.5%; no penalty at all:
+        // Klaverjas median +3.1% on seed 1).
         score += (3 << 20) + pts * 1024;
-        if (r.is_trump(c)) score -= ranks_ ? 3 << 18 : 3 << 19;
+        if (r.is_trump(c)) score -= ranks_ ? 3 << 18 : 3 << 17;
         if (split_ && !r.is_trump(c)) score += 1 << 19;
       } else if (above & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.

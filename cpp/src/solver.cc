@@ -944,7 +944,17 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   const bool maxing = is_max(me);
   const CardSet own = sh_[me];
   CardSet occupied = 0;
-  for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
+  CardSet friends_s = 0;    // the partners' cards (they order the leads)
+  CardSet opponents_s = 0;  // the opponents' cards
+  for (int p = 0; p < st_.num_players(); ++p) {
+    const CardSet h = sh_[p];
+    occupied |= h;
+    if (is_max(p) != maxing) {
+      opponents_s |= h;
+    } else if (p != me) {
+      friends_s |= h;
+    }
+  }
   CardSet trick_s = 0;
   for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
   occupied |= trick_s;
@@ -954,15 +964,6 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   const bool may_trump = r.policy.may_trump_when_able_to_follow;
   const int len = st_.trick_len();
   const bool leading = len == 0;
-  CardSet friends_s = 0;  // the partners' cards (they order the leads)
-  CardSet opponents_s = 0;
-  for (int p = 0; p < st_.num_players(); ++p) {
-    if (is_max(p) != maxing) {
-      opponents_s |= sh_[p];
-    } else if (leading && p != me) {
-      friends_s |= sh_[p];
-    }
-  }
   const bool last = len == st_.trick_size() - 1;
   int led = -1;
   Card w = kNoCard;

@@ -59,6 +59,22 @@ inline std::uint64_t pext(std::uint64_t x, std::uint64_t m) {
 }
 
 constexpr int kInf = 1 << 24;
+
+// Random keys of (seat, card) for the Zobrist hash of the hands (splitmix64 from a fixed seed).
+struct ZobristKeys {
+  std::uint64_t key[kMaxPlayers][64] = {};
+  constexpr ZobristKeys() {
+    std::uint64_t x = 0x2545F4914F6CDD1DULL;
+    for (auto& seat : key)
+      for (auto& k : seat) {
+        std::uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        k = z ^ (z >> 31);
+      }
+  }
+};
+constexpr ZobristKeys kZobrist;
 // A value range wider than this (card points, not tricks, wins or game points) is searched
 // with one window rather than by zero-window tests (root_value()).
 constexpr int kWideRange = 16;
@@ -255,6 +271,9 @@ class Search {
   CardSet sh_[kMaxPlayers] = {};  // hands in strength space
   CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
   CardSet in_hand_ = 0;           // every card still in a hand (card ids)
+  // Zobrist hash of the hands (kZobrist[seat][card] of every card in a hand), kept by play()
+  // and undo(): the exact position's hash then costs a trick start two steps, not one a hand.
+  std::uint64_t hands_hash_ = 0;
   std::int32_t history_[kMaxPlayers][64] = {};
   // Per trick and leader, the lead that last proved its node's bound (a cut, or an exact
   // value): the killer move of chess programs. Sibling positions (the same trick, other
@@ -316,9 +335,13 @@ void Search::setup_space() {
       label_points_[label] = points;
     }
   }
+  hands_hash_ = 0;
   for (int p = 0; p < st_.num_players(); ++p) {
     sh_[p] = to_space(st_.hand(p));
-    for (Card c : cards_of{st_.hand(p)}) owner_[spos_[c]] = static_cast<std::uint8_t>(p);
+    for (Card c : cards_of{st_.hand(p)}) {
+      owner_[spos_[c]] = static_cast<std::uint8_t>(p);
+      hands_hash_ ^= kZobrist.key[p][c];
+    }
   }
   in_hand_ = remaining_cards(st_);
   every_card_played_ = every_card_played(st_);
@@ -330,7 +353,10 @@ void Search::play(Card c) {
   const int p = st_.to_move();
   if (c == kFoldMove) {
     // The player's whole hand leaves the play (PV10).
-    for (Card f : cards_of{st_.hand(p)}) owner_[spos_[f]] = kNoOwner;
+    for (Card f : cards_of{st_.hand(p)}) {
+      owner_[spos_[f]] = kNoOwner;
+      hands_hash_ ^= kZobrist.key[p][f];
+    }
     in_hand_ &= ~st_.hand(p);
     sh_[p] = 0;
     st_.fold();
@@ -340,6 +366,7 @@ void Search::play(Card c) {
   sh_[p] &= ~bit(b);
   owner_[b] = kNoOwner;
   in_hand_ &= ~bit(c);
+  hands_hash_ ^= kZobrist.key[p][c];
   st_.play(c);
 }
 
@@ -347,7 +374,10 @@ void Search::undo() {
   const int folds = st_.num_folds();
   if (folds > 0 && st_.fold_record(folds - 1).at == st_.cards_played()) {
     const FoldRecord& f = st_.fold_record(folds - 1);
-    for (Card c : cards_of{f.cards}) owner_[spos_[c]] = f.seat;
+    for (Card c : cards_of{f.cards}) {
+      owner_[spos_[c]] = f.seat;
+      hands_hash_ ^= kZobrist.key[f.seat][c];
+    }
     sh_[f.seat] = to_space(f.cards);
     in_hand_ |= f.cards;
     st_.undo();
@@ -360,6 +390,7 @@ void Search::undo() {
   sh_[p] |= bit(b);
   owner_[b] = static_cast<std::uint8_t>(p);
   in_hand_ |= bit(c);
+  hands_hash_ ^= kZobrist.key[p][c];
   st_.undo();
 }
 
@@ -412,8 +443,7 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
 }
 
 std::uint64_t Search::exact_hash() const {
-  KeySteps h(0x51ED2701A3B5C7E9ULL);
-  for (int p = 0; p < st_.num_players(); ++p) h.step(st_.hand(p));
+  KeySteps h(0x51ED2701A3B5C7E9ULL ^ hands_hash_);
   h.step(static_cast<std::uint64_t>(st_.leader()) | static_cast<std::uint64_t>(st_.active()) << 8);
   h.step(ev_.state_key(st_));
   if (st_.cards_played() == 0) h.step(st_.first_lead_cards());

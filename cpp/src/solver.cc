@@ -75,6 +75,7 @@ struct ZobristKeys {
   }
 };
 constexpr ZobristKeys kZobrist;
+
 // A value range wider than this (card points, not tricks, wins or game points) is searched
 // with one window rather than by zero-window tests (root_value()).
 constexpr int kWideRange = 16;

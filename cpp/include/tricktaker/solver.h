@@ -28,13 +28,14 @@
 // one hand and one effective suit that touch in strength order, with no card of another hand
 // or of the current trick between them, and equal labels for the objective: same card points,
 // and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
-// (the table's best card, winning cheaply, giving points to a partner, discarding low; for
-// leads also the killer lead of the trick, the one that last proved a bound at this trick for
-// this leader, a history of cut-offs, and the opponents' choices in the suit, their length in
-// it or the tricks left when void, or the trumps (higher trumps) the rules make them play:
-// fewer first, as in DDS; at a Klaverjas trick's last seat, first the roem each card
-// completes, as the objective counts it). The follow order was measured apart for games of
-// card points (Klaverjas, Kiksas) and the others (see generate()).
+// (the table's best card, winning cheaply, giving points to a partner (a top card last only
+// while the opponents hold two cards of its suit; in card point games plain cards before a
+// ruff), discarding low; for leads also the killer lead of the trick, the one that last proved
+// a bound at this trick for this leader, a history of cut-offs, and the opponents' choices in
+// the suit, their length in it or the tricks left when void, or the trumps (higher trumps) the
+// rules make them play: fewer first, as in DDS; at a Klaverjas trick's last seat, first the
+// roem each card completes, as the objective counts it). The follow order was measured apart
+// for games of card points (Klaverjas, Kiksas) and the others (see generate()).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by
@@ -49,7 +50,8 @@
 // of Kupferschmid and Helmert's Skat solver). Keys are 64-bit hashes of that canonical form;
 // entries (32 bytes) live in 4-way buckets of two cache lines (the keys and bounds on one, the
 // point labels on the other, so that a new position reads one line), replaced by least
-// remaining work. A small memo beside it (256 KB, a cache line per exact position) keeps the
+// remaining work. A small memo beside it (256 KB, a cache line per exact position, found by a
+// Zobrist hash of the hands kept up to date as cards are played and taken back) keeps the
 // key, what the objective derived from the hands and the position's own bounds, since most
 // trick starts are positions met before: their bounds often decide them before the table's
 // bucket is read; and a bit per key stored (128 KB) spares the bucket's load for keys with no

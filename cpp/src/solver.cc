@@ -1062,7 +1062,8 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   if (roem_known)
     for (int i = 0; i < len; ++i) trick_cards |= bit(st_.trick_card(i));
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
-  // give points to a partner's trick: those cards sort after the others of their kind.
+  // give points to a partner's trick: those cards sort after the others of their kind (while
+  // the opponents hold two cards of the suit; see keep_top).
   constexpr int kKeepTop = 1 << 18;
   // A card of suit length more outweighs any difference of rank (4 a rank).
   constexpr int kLongDiscard = 64;
@@ -1131,13 +1132,13 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
     const Card c = scard_[b];
     const int pts = points_matter_ ? r.points[c] : 0;
-    const int top_penalty = above ? 0 : kKeepTop;  // b is the top card of its suit
-    // A top card given to the partner's trick is kept first only while the opponents hold
-    // two cards of its suit, for it to win one of theirs later (Klaverjas deals, seeds 1-5:
-    // nodes median -3.9%, -6.2%, +1.1%, -5.3%, -5.8%, sum -2.3% to -4.6%; the other games'
-    // deals -4.7% (Kiksas points) to +2.2% (Auction Pitch); whist -0.1% to -0.5%).
-    const int give_top_penalty =
-        top_penalty && popcount(opponents_s & seg_mask_[seg_[b]]) >= 2 ? kKeepTop : 0;
+    // The top card of its suit is kept for later only while the opponents hold two cards of
+    // the suit, for it to win one of theirs then. Given to the partner's trick (Klaverjas deals,
+    // seeds 1-5: nodes median -3.9%, -6.2%, +1.1%, -5.3%, -5.8%, sum -2.3% to -4.6%, against
+    // keeping every top card; the other games' deals -4.7% (Kiksas points) to +2.2% (Auction
+    // Pitch); whist -0.1% to -0.5%), and, the same rule, in winning the trick (Klaverjas median
+    // -0.1% to -3.1%, sum +0.2% to -1.4%; the other games -2.8% to +0.4%; whist unchanged).
+    const int keep_top = !above && popcount(opponents_s & seg_mask_[seg_[b]]) >= 2 ? kKeepTop : 0;
     int score;
     if (leading) {
       // The table's best lead first; the killer is worth one kind of lead more (Klaverjas
@@ -1182,18 +1183,18 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
       if (last) {
         if (wins && !friend_winning) {
-          score = (6 << 20) + pts * 1024 - strength_rank * 4 - top_penalty;
+          score = (6 << 20) + pts * 1024 - strength_rank * 4 - keep_top;
         } else if (friend_winning) {
           // The trick is the side's: give it points (taking it from the partner adds nothing);
           // among cards of equal points, card point games give the stronger (nodes -1%).
-          score = (5 << 20) + pts * 1024 + smear_rank * strength_rank - give_top_penalty;
+          score = (5 << 20) + pts * 1024 + smear_rank * strength_rank - keep_top;
           if (r.is_trump(c)) score -= ruff_partner_penalty;
         } else {
           score = (2 << 20) - pts * 1024 - strength_rank * 4;
         }
         if (roem_known) score += roem_score(trick_cards | bit(c), wins || friend_winning, maxing);
       } else if (friend_winning && winner_sure) {
-        score = (5 << 20) + pts * 1024 + smear_rank * strength_rank - give_top_penalty;
+        score = (5 << 20) + pts * 1024 + smear_rank * strength_rank - keep_top;
         if (r.is_trump(c)) score -= ruff_partner_penalty;
       } else if (wins) {
         // Would it hold against the players still to come?
@@ -1203,7 +1204,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         // cheapest such card first (Klaverjas nodes -4%; whist 52-card deals -10%), the others
         // the richest.
         const bool cheapest_first = card_points || ranks_;
-        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - top_penalty
+        score = sure ? (5 << 20) + pts * 1024 - strength_rank * 4 - keep_top
                      : (4 << 20) +
                            (cheapest_first ? -strength_rank * 4 : pts * 256 + strength_rank * 4);
         if (b == forcing) score += 1 << 16;
@@ -1217,7 +1218,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         if (card_points && seg_[b] != led_seg) score -= 2 * popcount(own & seg_mask_[seg_[b]]);
       }
       if (partner_wins) {
-        score = card_points ? (5 << 20) + pts * 1024 + smear_rank * strength_rank - give_top_penalty
+        score = card_points ? (5 << 20) + pts * 1024 + smear_rank * strength_rank - keep_top
                             : (2 << 20) - strength_rank * 4;
       }
     }

@@ -1208,6 +1208,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
                      : (4 << 20) +
                            (cheapest_first ? -strength_rank * 4 : pts * 256 + strength_rank * 4);
         if (b == forcing) score += 1 << 16;
+        // Card point games: a ruff sure to win the trick sorts among the wins a later card may
+        // take over, by its points: the trump may be worth more later (Klaverjas deals, seeds
+        // 1-5: nodes median -0.8%, +1.3%, -3.0%, -3.3%, -0.8%, sum -0.7% to -1.9%; Kiksas
+        // points -2.1%, Trikiksis points -0.8%).
+        if (sure && card_points && r.is_trump(c) && led != r.trump) score -= 1 << 20;
         // Trumping a suit one could follow spends a trump early: after the other wins.
         if (may_trump && r.is_trump(c) && led != r.trump && (own & seg_mask_[led]))
           score -= 2 << 20;

@@ -28,11 +28,12 @@
 // one hand and one effective suit that touch in strength order, with no card of another hand
 // or of the current trick between them, and equal labels for the objective: same card points,
 // and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
-// (the table's best card, winning cheaply, giving points to a partner (a top card last only
-// while the opponents hold two cards of its suit; in card point games plain cards before a
-// ruff), discarding low; for leads also the killer lead of the trick, the one that last proved
-// a bound at this trick for this leader, a history of cut-offs, and the opponents' choices in
-// the suit, their length in it or the tricks left when void, or the trumps (higher trumps) the
+// (the table's best card, winning cheaply, giving points to a partner, discarding low; a
+// suit's top card kept for later while the opponents hold two cards of its suit; in card point
+// games plain cards given to a partner's sure trick before a ruff, and a sure ruff among the
+// wins a later card may take over; for leads also the killer lead of the trick, the one that last
+// proved a bound at this trick for this leader, a history of cut-offs, and the opponents' choices
+// in the suit, their length in it or the tricks left when void, or the trumps (higher trumps) the
 // rules make them play: fewer first, as in DDS; at a Klaverjas trick's last seat, first the
 // roem each card completes, as the objective counts it). The follow order was measured apart
 // for games of card points (Klaverjas, Kiksas) and the others (see generate()).

@@ -1160,6 +1160,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score += (3 << 20) + pts * 1024;
         if (r.is_trump(c)) score -= ranks_ ? 3 << 18 : 3 << 17;
         if (split_ && !r.is_trump(c)) score += 1 << 19;
+        // Card point games: a plain top card of a suit the opponents no longer hold takes none
+        // of their cards: it sorts after the leads towards a partner's higher card (Klaverjas
+        // deals, seeds 1-8: nodes median +0.8%, -1.8%, -1.1%, -1.1%, -1.5%, -2.0%, -1.4%,
+        // -1.3%, sum -0.3% to -1.6%; Kiksas points +0.5%, Trikiksis points -0.1%).
+        if (card_points && !r.is_trump(c) && !(opponents_s & seg_mask_[seg_[b]])) score -= 2 << 20;
       } else if (above & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
         score += (2 << 20) - pts * 1024 - b * 4;

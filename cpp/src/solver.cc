@@ -1071,6 +1071,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   // each measured over 200 Klaverjas deals (together: nodes -6%); the whist trick counts and
   // All Fours game points do better with the first way.
   const bool card_points = split_ && points_matter_;
+  const int keep_top_holding = card_points || ranks_ ? 2 : 1;  // see keep_top
   const int smear_rank = card_points ? 4 : -4;
   // Card point games: ruffing a trick the partner surely wins spends a trump for points the
   // trick has anyway, and a trump is worth keeping to win a richer trick: such a ruff comes
@@ -1132,13 +1133,18 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
     const Card c = scard_[b];
     const int pts = points_matter_ ? r.points[c] : 0;
-    // The top card of its suit is kept for later only while the opponents hold two cards of
-    // the suit, for it to win one of theirs then. Given to the partner's trick (Klaverjas deals,
-    // seeds 1-5: nodes median -3.9%, -6.2%, +1.1%, -5.3%, -5.8%, sum -2.3% to -4.6%, against
-    // keeping every top card; the other games' deals -4.7% (Kiksas points) to +2.2% (Auction
-    // Pitch); whist -0.1% to -0.5%), and, the same rule, in winning the trick (Klaverjas median
-    // -0.1% to -3.1%, sum +0.2% to -1.4%; the other games -2.8% to +0.4%; whist unchanged).
-    const int keep_top = !above && popcount(opponents_s & seg_mask_[seg_[b]]) >= 2 ? kKeepTop : 0;
+    // The top card of its suit is kept for later only while the opponents hold cards of the
+    // suit, for it to win one of theirs then: two for card points and trick counts, one for
+    // the others. Given to the partner's trick (Klaverjas deals, seeds 1-5: nodes median -3.9%,
+    // -6.2%, +1.1%, -5.3%, -5.8%, sum -2.3% to -4.6%, against keeping every top card; Kiksas
+    // points -4.7%; whist -0.1% to -0.5%), and, the same rule, in winning the trick (Klaverjas
+    // median -0.1% to -3.1%, sum +0.2% to -1.4%; whist unchanged). The game points of All Fours
+    // do best with one card (200 deals each, against two: Oklahoma median -14%, sum -1.6%;
+    // Trinidad -19%, -4.1%; Auction Pitch median 24.5 against 26.5 nodes, sum -4.5%; the
+    // Kiksas and Trikiksis races median +2.7%, +2.2%, sum -1.5%, -4.1%; Kirves unchanged;
+    // whist with one card +0.3% on 52-card deals).
+    const int keep_top =
+        !above && popcount(opponents_s & seg_mask_[seg_[b]]) >= keep_top_holding ? kKeepTop : 0;
     int score;
     if (leading) {
       // The table's best lead first; the killer is worth one kind of lead more (Klaverjas

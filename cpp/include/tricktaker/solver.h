@@ -29,7 +29,8 @@
 // or of the current trick between them, and equal labels for the objective: same card points,
 // and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
 // (the table's best card, winning cheaply, giving points to a partner, discarding low; a
-// suit's top card kept for later while the opponents hold two cards of its suit; in card point
+// suit's top card kept for later while the opponents hold cards of its suit (two in card point
+// games and trick counts); in card point
 // games plain cards given to a partner's sure trick before a ruff, and a sure ruff among the
 // wins a later card may take over; for leads also the killer lead of the trick, the one that last
 // proved a bound at this trick for this leader, a history of cut-offs, and the opponents' choices

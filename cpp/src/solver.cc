@@ -1063,7 +1063,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     for (int i = 0; i < len; ++i) trick_cards |= bit(st_.trick_card(i));
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
   // give points to a partner's trick: those cards sort after the others of their kind (while
-  // the opponents hold two cards of the suit; see keep_top).
+  // the opponents hold cards of the suit; see keep_top).
   constexpr int kKeepTop = 1 << 18;
   // A card of suit length more outweighs any difference of rank (4 a rank).
   constexpr int kLongDiscard = 64;

@@ -1227,9 +1227,6 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         // 1-5: nodes median -0.8%, +1.3%, -3.0%, -3.3%, -0.8%, sum -0.7% to -1.9%; Kiksas
         // points -2.1%, Trikiksis points -0.8%).
         if (sure && card_points && r.is_trump(c) && led != r.trump) score -= 1 << 20;
-        // Trumping a suit one could follow spends a trump early: after the other wins.
-        if (may_trump && r.is_trump(c) && led != r.trump && (own & seg_mask_[led]))
-          score -= 2 << 20;
       } else {
         score = (2 << 20) - pts * 1024 - strength_rank * 4;
         // A discard: among cards of equal points, card point games try the shortest suit
@@ -1239,6 +1236,21 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       if (partner_wins) {
         score = card_points ? (5 << 20) + pts * 1024 + smear_rank * strength_rank - keep_top
                             : (2 << 20) - strength_rank * 4;
+      }
+    }
+    // All Fours, where a player may trump while able to follow: the trumps capture and hold
+    // the items (High, Low, Jack, Game and the extras), so a trump played to a plain suit's
+    // trick is spent only after the other cards are tried: on the partner's trick after every
+    // other card, as an under-ruff after the other losing cards, and as a ruff over an
+    // opponent's card after the ducks unless the last seat plays it (there the trick's cards
+    // are all known, and taking them first does better).
+    if (may_trump && !card_points && !ranks_ && !leading && r.is_trump(c) && led != r.trump) {
+      if (friend_winning) {
+        score -= 4 << 20;
+      } else if (!r.beats(c, w, led)) {
+        score -= 1 << 19;
+      } else if (!last) {
+        score -= 3 << 20;
       }
     }
     // Trick counts discard from the longest suit first (a short suit's cards guard its

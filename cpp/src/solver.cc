@@ -1276,11 +1276,11 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
         score -= 4 << 20;
       }
     }
-    // All Fours: an item card whose captor scores it (its identity matters) goes first to a
-    // trick the partner surely wins, and after the other losing cards to one the opponents
-    // win. Bench deals, 200 each, seeds 1-3, nodes: Oklahoma median -7.6%, -3.0%, -2.9%, sum
-    // -2.6%, -3.8%, -2.5%; Trinidad median +3%, 0%, sum -1%, 0%; Auction Pitch sum -0.4%,
-    // -0.3%.
+    // All Fours: an item card (High, Low, the jack and the extras on: a card whose identity
+    // the score reads) goes first to a trick the partner surely wins, and after the other
+    // losing cards to one the opponents win. Bench deals, 200 each, seeds 1-3, nodes:
+    // Oklahoma median -7.6%, -3.0%, -2.9%, sum -2.6%, -3.8%, -2.5%; Trinidad median +3%, 0%,
+    // sum -1%, 0%; Auction Pitch sum -0.4%, -0.3%.
     if (all_fours_order && !leading && ((identity_s_ >> b) & 1)) {
       if (friend_winning && (last || winner_sure)) {
         score += 1 << 20;

@@ -34,7 +34,8 @@
 // games plain cards given to a partner's sure trick before a ruff, and a sure ruff among the
 // wins a later card may take over; in All Fours, where a player may trump while able to follow,
 // a trump played to a plain suit's trick after the other cards (but for the last seat's ruff of
-// an opponent's card, unless with the top trump on a poor trick); for leads also the
+// an opponent's card, unless with the top trump on a poor trick), and an item card given first
+// to the partner's sure trick and last to the opponents'; for leads also the
 // killer lead of the trick, the one that last proved a bound at this trick for this leader, a
 // history of cut-offs, and the opponents' choices in the suit, their length in it or the tricks
 // left when void, or the trumps (higher trumps) the rules make them play: fewer first, as in

@@ -24,26 +24,25 @@
 //     (PlayState::last_trick_outcome()), not played out; the trick before it is searched by
 //     plain alpha-beta on the play state (on the last eight cards move ordering and equivalent
 //     cards cost more than they save).
-// At every node the legal cards are reduced to one card per group of equivalent cards (cards of
-// one hand and one effective suit that touch in strength order, with no card of another hand
-// or of the current trick between them, and equal labels for the objective: same card points,
-// and no card whose identity still matters, such as a possible Klaverjas roem), then ordered
-// (the table's best card, winning cheaply, giving points to a partner, discarding low; a
-// suit's top card kept for later while the opponents hold cards of its suit (two in card point
-// games and trick counts, or in card point games one worth ten points or more); in card point
-// games plain cards given to a partner's sure trick before a ruff, and a sure ruff among the
-// wins a later card may take over; in All Fours, where a player may trump while able to follow,
-// a trump played to a plain suit's trick after the other cards (but for the last seat's ruff of
-// an opponent's card, unless with the top trump on a poor trick), and an item card given first
-// to the partner's sure trick and last to the opponents'; for leads also the
-// killer lead of the trick, the one that last proved a bound at this trick for this leader, a
-// history of cut-offs, and the opponents' choices in the suit, their length in it or the tricks
-// left when void, or the trumps (higher trumps) the rules make them play: fewer first, as in
-// DDS; in card point games a lead that takes none of the opponents' cards (a trump, or a plain
-// top card, of a suit they no longer hold) after the leads towards a partner's higher card; at
-// a Klaverjas trick's last seat, first the roem each card completes, as the objective counts
-// it). The follow order was measured apart for games of card points (Klaverjas, Kiksas) and the
-// others (see generate()).
+// At every node the legal cards are reduced to one card per group of equivalent cards (cards of one
+// hand and one effective suit that touch in strength order, with no card of another hand or of the
+// current trick between them, and equal labels for the objective: same card points, and no card
+// whose identity still matters, such as a possible Klaverjas roem), then ordered (the table's best
+// card, winning cheaply, giving points to a partner, discarding low; a suit's top card kept for
+// later while the opponents hold cards of its suit (two in card point games and trick counts, or in
+// card point games one worth ten points or more); in card point games plain cards given to a
+// partner's sure trick before a ruff, and a sure ruff among the wins a later card may take over; in
+// All Fours, where a player may trump while able to follow, a trump played to a plain suit's trick
+// after the other cards (but for the last seat's ruff of an opponent's card, unless with the top
+// trump on a poor trick), and an item card given first to the partner's sure trick and last to the
+// opponents'; for leads also the killer lead, the one that last proved a bound at this trick for
+// this leader after a previous trick with the same leader and led suit, a history of cut-offs, and
+// the opponents' choices in the suit, their length in it or the tricks left when void, or the
+// trumps (higher trumps) the rules make them play: fewer first, as in DDS; in card point games a
+// lead that takes none of the opponents' cards (a trump, or a plain top card, of a suit they no
+// longer hold) after the leads towards a partner's higher card; at a Klaverjas trick's last seat,
+// first the roem each card completes, as the objective counts it). The follow order was measured
+// apart for games of card points (Klaverjas, Kiksas) and the others (see generate()).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by

@@ -363,7 +363,7 @@ def random_objective(
     )
 
 
-@pytest.mark.parametrize("players", [4, 3, 2])
+@pytest.mark.parametrize("players", [6, 5, 4, 3, 2])
 @pytest.mark.parametrize("kind", ["points", "margin"])
 @pytest.mark.parametrize("folding", [False, True])
 def test_allfours_game_points_match_brute_force(players: int, kind: str, folding: bool) -> None:

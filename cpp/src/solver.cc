@@ -364,7 +364,7 @@ void Search::setup_space() {
   in_hand_ = remaining_cards(st_);
   every_card_played_ = every_card_played(st_);
   ordered_ = ev_.has_order() && point_symmetry_ == PointSymmetry::kNone;
-  identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | trick_set(st_)));
+  identity_s_ = to_space(ev_.identity_cards(st_, in_hand_ | st_.trick_cards()));
 }
 
 void Search::play(Card c) {
@@ -1075,9 +1075,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   }
   // At the last seat each card's roem is known: the trick holds every other card.
   const bool roem_known = last && r.trick_bonus == TrickBonus::kKlaverjasRoem;
-  CardSet trick_cards = 0;
-  if (roem_known)
-    for (int i = 0; i < len; ++i) trick_cards |= bit(st_.trick_card(i));
+  const CardSet trick_cards = st_.trick_cards();
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
   // give points to a partner's trick: those cards sort after the others of their kind (while
   // the opponents hold cards of the suit; see keep_top).
@@ -1121,11 +1119,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   const bool all_fours_order = may_trump && !card_points && !ranks_;
   const bool spend_trumps_last = all_fours_order && !leading && r.trump >= 0 && led != r.trump;
   bool poor_trick = false;
-  if (spend_trumps_last && last) {
-    int trick_points = 0;
-    for (int i = 0; i < len; ++i) trick_points += r.points[st_.trick_card(i)];
-    poor_trick = !(trick_s & identity_s_) && trick_points < 10;
-  }
+  if (spend_trumps_last && last) poor_trick = !(trick_s & identity_s_) && st_.trick_points() < 10;
   // Trick counts, third seat, the fourth seat holding the led suit's top card and more: the
   // lowest card above its second highest (and above the card winning so far) forces out that
   // top card; it comes first among the wins a later card takes over (DDS's third-hand order;
@@ -1633,7 +1627,7 @@ auto with_search(Table& table, std::uint64_t& context, bool& has_context, std::u
 
 int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
   int lo;
-  ev.bounds(s.state(), remaining_cards(s.state()) | trick_set(s.state()), root_base, &lo, hi);
+  ev.bounds(s.state(), remaining_cards(s.state()) | s.state().trick_cards(), root_base, &lo, hi);
   return lo;
 }
 
@@ -1693,7 +1687,7 @@ int Solver::value(const PlayState& state, const Objective& o) {
                        int hi;
                        const int lo = root_bounds_lo(s, ev, root_base, &hi);
                        const int guess =
-                           ev.guess(s.state(), remaining_cards(s.state()) | trick_set(s.state()),
+                           ev.guess(s.state(), remaining_cards(s.state()) | s.state().trick_cards(),
                                     root_base, lo, hi);
                        const int v = s.state().is_terminal() ? ev.terminal(s.state())
                                                              : s.root_value(guess, lo, hi);
@@ -1735,9 +1729,9 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
                        if (made_kind) {
                          root_final = s.node(t - 1, t) >= t ? t : t - 1;
                        } else {
-                         root_final = s.root_value(
-                             ev.guess(st, remaining_cards(st) | trick_set(st), root_base, lo, hi),
-                             lo, hi);
+                         const CardSet in_play = remaining_cards(st) | st.trick_cards();
+                         root_final =
+                             s.root_value(ev.guess(st, in_play, root_base, lo, hi), lo, hi);
                        }
                        res.value = to_report(root_final);
                        const CardSet legal = st.legal_moves();

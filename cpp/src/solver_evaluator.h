@@ -33,8 +33,6 @@ inline std::uint64_t combine(std::uint64_t h, std::uint64_t v) {
 CardSet remaining_cards(const PlayState& s);
 // Do the hands hold exactly the cards still to be played (no card is kept past the end)?
 bool every_card_played(const PlayState& s);
-// The cards of the trick in progress.
-CardSet trick_set(const PlayState& s);
 
 // Card points by value: one label per distinct value (cards of equal points are interchangeable
 // for an objective that counts points) and a mask per non-zero value for quick sums.

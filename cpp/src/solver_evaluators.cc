@@ -42,12 +42,6 @@ CardPoints::CardPoints(const RulesTable& r) {
     }
 }
 
-CardSet trick_set(const PlayState& s) {
-  CardSet t = 0;
-  for (int i = 0; i < s.trick_len(); ++i) t |= bit(s.trick_card(i));
-  return t;
-}
-
 // The roem combinations of one trick that can still occur. At a trick boundary the cards of
 // a combination must lie in different hands (each seat plays one card to a trick); in a trick
 // in progress any card still in play counts (a looser superset).
@@ -144,7 +138,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
     bad3 |= d1 | d2 | (d1 >> 1);
     bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
   }
-  for (int i = 0; i < s.trick_len(); ++i) in_play |= bit(s.trick_card(i));
+  in_play |= s.trick_cards();
   const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
   const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
   const CardSet t4 = t3 & (in_play >> 3) & ~bad4;

@@ -187,7 +187,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
       throw std::invalid_argument("All Fours scoring: five must be 0 (off), 1 or 5");
     // The cards every item turns on, for this deal: the highest and lowest trump in play (High
     // and Low), the jack, and the extras that are on.
-    CardSet dealt = remaining_cards(s) | trick_set(s);
+    CardSet dealt = remaining_cards(s) | s.trick_cards();
     for (int i = 0; i < s.cards_played(); ++i) dealt |= bit(s.history_card(i));
     const CardSet trumps = dealt & r.trump_cards;
     for (Card c : cards_of{trumps}) {

@@ -126,6 +126,8 @@ class PlayState {
   int trick_size() const { return trick_size_; }  // cards per full trick
   int trick_len() const { return trick_len_; }    // cards in the current trick
   Card trick_card(int i) const { return trick_[i]; }
+  CardSet trick_cards() const { return trick_set_; }  // the cards of the current trick
+  int trick_points() const { return trick_points_; }  // their card points
   int trick_player(int i) const { return trick_players_[i]; }
   int current_winner_index() const { return winner_pos_; }  // position in the current trick
   int tricks_played() const { return tricks_played_; }

@@ -268,11 +268,15 @@ class Search {
   std::uint8_t seg_[64] = {};     // bit -> segment (effective suit, 4 = none)
   CardSet seg_mask_[5] = {};      // segment -> bits
   std::uint8_t slabel_[64] = {};  // bit -> label
-  CardSet label_plane_[4] = {};   // bits whose label has bit j (0 when labels are uniform)
-  std::uint8_t owner_[64] = {};   // bit -> seat holding it, or kNoOwner
-  CardSet sh_[kMaxPlayers] = {};  // hands in strength space
-  CardSet identity_s_ = 0;        // identity cards (strength space) from the last trick start
-  CardSet in_hand_ = 0;           // every card still in a hand (card ids)
+  std::uint8_t srank_[64] = {};   // bit -> its rank in strength order within its segment (0 lowest)
+  std::int16_t spoints_[64] = {};  // bit -> card points where they order the moves, else 0
+  CardSet label_plane_[4] = {};    // bits whose label has bit j (0 when labels are uniform)
+  std::uint8_t owner_[64] = {};    // bit -> seat holding it, or kNoOwner
+  CardSet sh_[kMaxPlayers] = {};   // hands in strength space
+  // The cards (strength space) of the minimizing seats [0] and of the maximizing ones [1].
+  CardSet side_s_[2] = {};
+  CardSet identity_s_ = 0;  // identity cards (strength space) from the last trick start
+  CardSet in_hand_ = 0;     // every card still in a hand (card ids)
   // Zobrist hash of the hands (kZobrist[seat][card] of every card in a hand), kept by play()
   // and undo(): the exact position's hash then costs a trick start two steps, not one a hand.
   std::uint64_t hands_hash_ = 0;
@@ -317,6 +321,7 @@ void Search::setup_space() {
       spos_[cards[i]] = static_cast<std::uint8_t>(pos);
       scard_[pos] = cards[i];
       seg_[pos] = static_cast<std::uint8_t>(seg);
+      srank_[pos] = static_cast<std::uint8_t>(i);
       seg_mask_[seg] |= bit(static_cast<Card>(pos));
       ++pos;
     }
@@ -341,6 +346,7 @@ void Search::setup_space() {
       if ((slabel_[b] >> j) & 1) label_plane_[j] |= bit(static_cast<Card>(b));
   // Card points order the moves only where the objective tells cards apart by them.
   points_matter_ = !uniform;
+  for (int b = 0; b < pos && points_matter_; ++b) spoints_[b] = r.points[scard_[b]];
   // Point symmetry needs the labels to name card points.
   point_symmetry_ = uniform ? PointSymmetry::kNone : ev_.point_symmetry();
   bool seen[16] = {};
@@ -356,6 +362,7 @@ void Search::setup_space() {
   hands_hash_ = 0;
   for (int p = 0; p < st_.num_players(); ++p) {
     sh_[p] = to_space(st_.hand(p));
+    side_s_[is_max(p)] |= sh_[p];
     for (Card c : cards_of{st_.hand(p)}) {
       owner_[spos_[c]] = static_cast<std::uint8_t>(p);
       hands_hash_ ^= kZobrist.key[p][c];
@@ -376,12 +383,14 @@ void Search::play(Card c) {
       hands_hash_ ^= kZobrist.key[p][f];
     }
     in_hand_ &= ~st_.hand(p);
+    side_s_[is_max(p)] &= ~sh_[p];
     sh_[p] = 0;
     st_.fold();
     return;
   }
   const std::uint8_t b = spos_[c];
   sh_[p] &= ~bit(b);
+  side_s_[is_max(p)] &= ~bit(b);
   owner_[b] = kNoOwner;
   in_hand_ &= ~bit(c);
   hands_hash_ ^= kZobrist.key[p][c];
@@ -397,6 +406,7 @@ void Search::undo() {
       hands_hash_ ^= kZobrist.key[f.seat][c];
     }
     sh_[f.seat] = to_space(f.cards);
+    side_s_[is_max(f.seat)] |= sh_[f.seat];
     in_hand_ |= f.cards;
     st_.undo();
     return;
@@ -406,6 +416,7 @@ void Search::undo() {
   const int p = st_.history_player(i);
   const std::uint8_t b = spos_[c];
   sh_[p] |= bit(b);
+  side_s_[is_max(p)] |= bit(b);
   owner_[b] = static_cast<std::uint8_t>(p);
   in_hand_ |= bit(c);
   hands_hash_ ^= kZobrist.key[p][c];
@@ -606,8 +617,7 @@ int Search::trick_start(int alpha, int beta) {
   const int base = ev_.base(st_);
   int lo = -kInf, hi = kInf;
   CardSet identity_ids;
-  CardSet r = 0;
-  for (int p = 0; p < st_.num_players(); ++p) r |= sh_[p];
+  const CardSet r = side_s_[0] | side_s_[1];
   std::uint64_t key;
   Labels labels;
   int note = 0;
@@ -991,18 +1001,9 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
   const int me = st_.to_move();
   const bool maxing = is_max(me);
   const CardSet own = sh_[me];
-  CardSet occupied = 0;
-  CardSet friends_s = 0;    // the partners' cards (they order the leads)
-  CardSet opponents_s = 0;  // the opponents' cards
-  for (int p = 0; p < st_.num_players(); ++p) {
-    const CardSet h = sh_[p];
-    occupied |= h;
-    if (is_max(p) != maxing) {
-      opponents_s |= h;
-    } else if (p != me) {
-      friends_s |= h;
-    }
-  }
+  const CardSet friends_s = side_s_[maxing] & ~own;  // the partners' cards (they order the leads)
+  const CardSet opponents_s = side_s_[!maxing];      // the opponents' cards
+  CardSet occupied = side_s_[0] | side_s_[1];
   CardSet trick_s = 0;
   for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
   occupied |= trick_s;
@@ -1160,7 +1161,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     // The cards still in play above b in its suit.
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
     const Card c = scard_[b];
-    const int pts = points_matter_ ? r.points[c] : 0;
+    const int pts = spoints_[b];
     // The top card of its suit is kept for later only while the opponents hold cards of the
     // suit, for it to win one of theirs then: two for card points and trick counts, one for
     // the others. Given to the partner's trick (Klaverjas deals, seeds 1-5: nodes median -3.9%,
@@ -1177,7 +1178,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
     const CardSet opp_suit = opponents_s & seg_mask_[seg_[b]];
     const int opp_held = popcount(opp_suit);
     const bool rich_capture =
-        card_points && opp_held == 1 && r.points[scard_[__builtin_ctzll(opp_suit)]] >= 10;
+        card_points && opp_held == 1 && spoints_[__builtin_ctzll(opp_suit)] >= 10;
     const int keep_top = !above && (opp_held >= keep_top_holding || rich_capture) ? kKeepTop : 0;
     int score;
     if (leading) {
@@ -1228,7 +1229,7 @@ int Search::generate(CardSet legal, Card hint, Card* moves) {
       }
     } else {
       const bool wins = r.beats(c, w, led);
-      const int strength_rank = b - __builtin_ctzll(seg_mask_[seg_[b]]);
+      const int strength_rank = srank_[b];
       if (last) {
         if (wins && !friend_winning) {
           score = (6 << 20) + pts * 1024 - strength_rank * 4 - keep_top;

@@ -125,22 +125,29 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   const RulesTable& r = s.rules();
   if (s.trick_size() != 4 || s.is_terminal()) return out;
   const bool boundary = s.trick_len() == 0;
-  CardSet in_play = 0;
+  CardSet in_play = s.trick_cards();
+  for (int p = 0; p < s.num_players(); ++p) in_play |= s.hand(p);
+  // Nothing to count: no three touching cards of a suit, no rank with all four cards, not
+  // both the king and queen of trumps.
+  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
+  const CardSet touching3 = in_play & (in_play >> 1) & (in_play >> 2) & lanes;
+  const CardSet all_four =
+      in_play & (in_play >> 16) & (in_play >> 32) & (in_play >> 48) &
+      ((1ULL << kJack) | (1ULL << kAce) | (1ULL << kTen) | (1ULL << kKing) | (1ULL << kQueen));
+  const CardSet stuk_cards =
+      r.trump >= 0 ? bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen)) : 0;
+  if (!touching3 && !all_four && (!stuk_cards || (in_play & stuk_cards) != stuk_cards)) return out;
   // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
   // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
   // join two suits.
   CardSet bad3 = 0, bad4 = 0;
-  for (int p = 0; p < s.num_players(); ++p) {
+  for (int p = 0; p < s.num_players() && boundary; ++p) {
     const CardSet h = s.hand(p);
-    in_play |= h;
-    if (!boundary) continue;
     const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
     bad3 |= d1 | d2 | (d1 >> 1);
     bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
   }
-  in_play |= s.trick_cards();
-  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
-  const CardSet t3 = in_play & (in_play >> 1) & (in_play >> 2) & ~bad3 & lanes;
+  const CardSet t3 = touching3 & ~bad3;
   const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
   const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
   out.cards |= in_runs;
@@ -191,10 +198,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
     for (int k = 0; k < 2; ++k) count_runs(lane(wins3[k]), lane(wins4[k]), &out, k);
   }
   // Ranks with all four cards still in play.
-  const std::uint64_t quads =
-      in_play & (in_play >> 16) & (in_play >> 32) & (in_play >> 48) &
-      ((1ULL << kJack) | (1ULL << kAce) | (1ULL << kTen) | (1ULL << kKing) | (1ULL << kQueen));
-  for (std::uint64_t m = quads; m; m &= m - 1) {
+  for (std::uint64_t m = all_four; m; m &= m - 1) {
     const int rank = __builtin_ctzll(m);
     const CardSet four = (1ULL << rank) * 0x0001000100010001ULL;
     bool spread = true;

@@ -40,7 +40,9 @@
 // the opponents' choices in the suit, their length in it or the tricks left when void, or the
 // trumps (higher trumps) the rules make them play: fewer first, as in DDS; in card point games a
 // lead that takes none of the opponents' cards (a trump, or a plain top card, of a suit they no
-// longer hold) after the leads towards a partner's higher card; at a Klaverjas trick's last seat,
+// longer hold) after the leads towards a partner's higher card, and at the first two tricks also
+// by what a look-ahead of one trick wins or loses (each later seat playing the card this order
+// puts first); at a Klaverjas trick's last seat,
 // first the roem each card completes, as the objective counts it). The follow order was measured
 // apart for games of card points (Klaverjas, Kiksas) and the others (see generate()).
 //

@@ -915,6 +915,26 @@ def test_klaverjas_window_search_equals_zero_window_tests(
         assert value == bisect_with_tests(K.Solver(memory_mb=8), state, objective, -600, 600)
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**32), cards_played=st.sampled_from([0, 4, 5]))
+def test_klaverjas_deal_value_is_the_best_of_its_cards(seed: int, cards_played: int) -> None:
+    """Whole deals and the first tricks, where the move order looks a trick ahead: the value
+    equals the best (for the side to move) of the values after each legal card, each found by
+    a solver of its own."""
+    rng = random.Random(seed)
+    state, _ = klaverjas_state(rng, rotterdam=bool(seed % 2))
+    play_randomly(rng, state, 32 - cards_played)
+    objective = K.Objective(kind=POINTS, side=0, scoring=K.Scoring.KLAVERJAS, playing_team=seed % 2)
+    value = K.Solver(memory_mb=8).value(state, objective)
+    children = []
+    for card in state.legal_cards():
+        child = state.copy()
+        child.play(card)
+        children.append(K.Solver(memory_mb=8).value(child, objective))
+    best = max(children) if state.side(state.to_move) == 0 else min(children)
+    assert value == best
+
+
 def test_hands_keeping_cards_past_the_last_trick_match_brute_force() -> None:
     """With fewer tricks than cards in hand (PlayStateSetup::tricks), kept cards never count."""
     rng = random.Random(21)

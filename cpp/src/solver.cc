@@ -990,6 +990,7 @@ int Search::lookahead_trick(Card c) {
   int played = 1;
   while (st_.trick_len() != 0) {
     const CardSet legal = st_.legal_moves();
+    if (!legal) break;  // (no valid play state leaves a seat without a card mid-trick)
     Card moves[kMaxMoves];
     if (legal & (legal - 1)) {
       generate(legal, kNoCard, moves);
@@ -999,9 +1000,12 @@ int Search::lookahead_trick(Card c) {
     play(moves[0]);
     ++played;
   }
-  const TrickRecord& t = st_.trick_record(st_.tricks_played() - 1);
-  const int points = t.points + t.bonus;
-  const int value = is_max(t.winner) == maxing ? points : -points;
+  int value = 0;
+  if (st_.trick_len() == 0) {
+    const TrickRecord& t = st_.trick_record(st_.tricks_played() - 1);
+    const int points = t.points + t.bonus;
+    value = is_max(t.winner) == maxing ? points : -points;
+  }
   for (int i = 0; i < played; ++i) undo();
   return value;
 }
@@ -1351,8 +1355,9 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
     // this order; what the trick is worth to the side weighs with the other rules. Klaverjas
     // deals, seeds 1-8, nodes median -4.6%, -10.0%, -3.1%, -7.2%, -3.1%, -3.5%, -4.6%, -2.6%,
     // sum -2.5% to -5.1%; Kiksas points -5.9%, Trikiksis points -5.7%. It costs thousands of
-    // instructions a lead: over the first three tricks nodes fell further (sum -6%) but the
-    // instructions did not; look-aheads of two or three tricks ordered no better.
+    // instructions a lead: over the first three tricks, nodes fell further (seeds 1-4, sum
+    // -6.1% against -4.3%) but instructions less (seed 2: -1.5% against -2.7%); look-aheads of
+    // two or three tricks ordered no better.
     if (leading && card_points && c != hint && st_.tricks_played() < kLookaheadTricks)
       score += lookahead_trick(c) * kLookaheadWeight;
     int i = n++;

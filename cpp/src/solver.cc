@@ -212,6 +212,14 @@ class Search {
     }
     return out & r;
   }
+  // The cards of the current trick, in strength space.
+  CardSet trick_space() const {
+    CardSet out = 0;
+    for (int i = 0; i < st_.trick_len(); ++i) out |= bit(spos_[st_.trick_card(i)]);
+    return out;
+  }
+  // Every card still in play (the hands and the current trick), in strength space.
+  CardSet occupied_space() const { return side_s_[0] | side_s_[1] | trick_space(); }
   CardSet to_space(CardSet cards) const {
     CardSet out = 0;
     for (int k = 0; k < 8; ++k) out |= chunk_[k][(cards >> (8 * k)) & 0xFF];
@@ -825,8 +833,7 @@ int Search::trick_start_ranks(int alpha, int beta, PBucket<Mask>* buckets, std::
     for (int i = 0; i < n; ++i) undo();
     return v;
   }
-  CardSet r = 0;
-  for (int p = 0; p < 4; ++p) r |= sh_[p];
+  const CardSet r = side_s_[0] | side_s_[1];
   std::uint64_t lens = 0;
   for (int p = 0; p < 4; ++p)
     for (int seg = 0; seg < 4; ++seg)
@@ -1046,10 +1053,8 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
   const CardSet own = sh_[me];
   const CardSet friends_s = side_s_[maxing] & ~own;  // the partners' cards (they order the leads)
   const CardSet opponents_s = side_s_[!maxing];      // the opponents' cards
-  CardSet occupied = side_s_[0] | side_s_[1];
-  CardSet trick_s = 0;
-  for (int i = 0; i < st_.trick_len(); ++i) trick_s |= bit(spos_[st_.trick_card(i)]);
-  occupied |= trick_s;
+  const CardSet trick_s = trick_space();
+  const CardSet occupied = side_s_[0] | side_s_[1] | trick_s;
   const CardSet legal_s = legal == st_.hand(me) ? own : to_space(legal);
 
   // Players may trump a suit they could follow (All Fours): any trump holder can ruff.
@@ -1395,10 +1400,7 @@ int Search::expand(int alpha, int beta, Card hint, Card* best_out) {
   // two differ only below the lowest relied-on card), so it is skipped.
   [[maybe_unused]] unsigned small_done = 0;
   [[maybe_unused]] CardSet occupied = 0;
-  if constexpr (kRanks) {
-    for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
-    for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
-  }
+  if constexpr (kRanks) occupied = occupied_space();
   for (int i = 0; i < n; ++i) {
     const Card c = moves[i];
     if constexpr (kRanks) {
@@ -1545,9 +1547,7 @@ int Search::root_value(int guess, int lower, int upper) {
 }
 
 void Search::representatives(CardSet legal, Card* rep_of) const {
-  CardSet occupied = 0;
-  for (int p = 0; p < st_.num_players(); ++p) occupied |= sh_[p];
-  for (int i = 0; i < st_.trick_len(); ++i) occupied |= bit(spos_[st_.trick_card(i)]);
+  const CardSet occupied = occupied_space();
   const CardSet legal_s = to_space(legal);
   for (Card c : cards_of{legal}) rep_of[c] = scard_[group_top(spos_[c], legal_s, occupied)];
 }

@@ -42,9 +42,9 @@
 // lead that takes none of the opponents' cards (a trump, or a plain top card, of a suit they no
 // longer hold) after the leads towards a partner's higher card, and at the first two tricks also
 // by what a look-ahead of one trick wins or loses (each later seat playing the card this order
-// puts first); at a Klaverjas trick's last seat,
-// first the roem each card completes, as the objective counts it). The follow order was measured
-// apart for games of card points (Klaverjas, Kiksas) and the others (see generate()).
+// puts first); at a Klaverjas trick's last seat, first the roem each card completes, as the
+// objective counts it). The follow order was measured apart for games of card points
+// (Klaverjas, Kiksas) and the others (see generate()).
 //
 // Transposition table. Entries are stored at trick boundaries only and hold bounds on the
 // value of the remaining play (final value minus the part already won), so positions reached by

@@ -153,6 +153,9 @@ def allowed_cards(deal: K.KirvesDeal, seat: int) -> set[str]:
         cards |= {Card(c) for _, c in deal.state.history()}
     if deal._direct_lead is not None:
         cards.add(deal._direct_lead)
+    # The first card of trick 1 that voids the deal (R4.3: an undeclared pääköt) is played face
+    # up, though the play state never takes it.
+    cards |= {Card.parse(e["card"]) for e in deal.events if e["event"] == "void"}
     out = {str(c) for c in cards} | {"RJ", "BJ", "JC"} & _declared(deal)
     return out
 

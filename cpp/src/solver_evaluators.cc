@@ -254,6 +254,13 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
 }
 
 // The roem the side `side` (or, with -1, any side) could still win.
+// This is the loosest part of the Klaverjas bounds: a combination counts while its cards lie
+// in different hands, though the other side mostly keeps it from falling together. Of the
+// trick starts that only this bound keeps from a cut, 82-90% (seeds 1-2, 200 deals each,
+// three to six tricks left) are proved below the window by their search; with no roem in the
+// upper bound at all (unsound, for the measure only) nodes fall 25% in sum and 28-34% at the
+// median. A search of the roem the side can force, tried as a further bound there, proved most
+// of them but cost more nodes than it saved.
 int roem_bound(const RoemChances& c, int tricks_left, int side) {
   // The richest combinations, one per trick left.
   const int k = side == 0 || side == 1 ? side : 2;

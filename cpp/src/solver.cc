@@ -200,10 +200,12 @@ class Search {
   // The moves of the node; kRanks: the partition search's bookkeeping (sig_) too.
   template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
-  std::uint64_t canonical_key(CardSet identity_s, CardSet r, Labels* labels) const;
+  // `state`: the evaluator's state_key() of the position (a trick start reads it once for both).
+  std::uint64_t canonical_key(CardSet identity_s, CardSet r, std::uint64_t state,
+                              Labels* labels) const;
   // The exact position at a trick boundary (the hands, the leader, who is still in the play,
   // the objective's state), never 0: what the canonical key is a function of.
-  std::uint64_t exact_hash() const;
+  std::uint64_t exact_hash(std::uint64_t state) const;
   void shifted_bounds(const Entry& e, const Labels& labels, int* lo, int* hi) const;
   // Entries keep their best lead as an index into the remaining cards `r` (strength space), so
   // that positions sharing the key read it alike: the index of `lead`, and the card an index
@@ -459,7 +461,8 @@ void Search::undo() {
   st_.undo();
 }
 
-std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* labels) const {
+std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, std::uint64_t state,
+                                    Labels* labels) const {
   // The canonical form, by relative-rank masks: which of the remaining cards (in strength
   // order) each seat holds, has each label bit, or is an identity card. With at most 32 cards
   // left, two masks share a word, and the label masks of an objective with point symmetry are
@@ -509,16 +512,16 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, Labels* label
   for (int s = 0; s < 5; ++s)
     counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
   step(counts | static_cast<std::uint64_t>(st_.leader()) << 35);
-  step(ev_.state_key(st_));
+  step(state);
   step(r & (identity_s | (exact_ ? ~0ULL : 0)));
   if (st_.folding()) step(st_.active());  // who is still in the play
   return h.done();
 }
 
-std::uint64_t Search::exact_hash() const {
+std::uint64_t Search::exact_hash(std::uint64_t state) const {
   KeySteps h(0x51ED2701A3B5C7E9ULL ^ hands_hash_);
   h.step(static_cast<std::uint64_t>(st_.leader()) | static_cast<std::uint64_t>(st_.active()) << 8);
-  h.step(ev_.state_key(st_));
+  h.step(state);
   if (st_.cards_played() == 0) h.step(st_.first_lead_cards());
   return h.done() | 1;  // never the empty memo's 0
 }
@@ -667,6 +670,7 @@ int Search::trick_start(int alpha, int beta) {
   int note = 0;
   KeyMemo* memo = nullptr;
   std::uint64_t exact = 0;
+  std::uint64_t state = 0;  // the evaluator's state_key(), read once for the memo and the key
   // The bounds this trick start proved or read (they include the memo's own, read first), kept
   // in the exact position's memo slot unless the search below took the slot for another
   // position; like the table's entry, they replace what the slot held.
@@ -685,7 +689,8 @@ int Search::trick_start(int alpha, int beta) {
     // The key (from the memo when the exact position was met before), the memo's bounds and
     // the table first: most positions met again are decided by them, which spares the
     // evaluator's bounds.
-    exact = exact_hash();
+    state = ev_.state_key(st_);
+    exact = exact_hash(state);
     KeyMemo* slot = table_.memo(exact);
     if (slot->exact == exact && slot->gen == table_.generation()) {
       key = slot->key;
@@ -702,7 +707,7 @@ int Search::trick_start(int alpha, int beta) {
       }
     } else {
       identity_ids = ev_.trick_identity(st_, in_hand_, &note);
-      key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
+      key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, state, &labels);
       if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
       *slot = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
     }
@@ -711,7 +716,8 @@ int Search::trick_start(int alpha, int beta) {
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
-    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, &labels);
+    state = ev_.state_key(st_);
+    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, state, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   }
   if (ordered_) labels.plane[0] = static_cast<std::uint32_t>(ev_.order(st_) + (1 << 20));

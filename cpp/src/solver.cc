@@ -663,7 +663,7 @@ int Search::trick_start(int alpha, int beta) {
   if (total_left == n && every_card_played_ && !st_.folding()) return last_trick_value();
   const int base = ev_.base(st_);
   int lo = -kInf, hi = kInf;
-  CardSet identity_ids;
+  CardSet identity = 0;  // the identity cards, strength space
   const CardSet r = side_s_[0] | side_s_[1];
   std::uint64_t key;
   Labels labels;
@@ -695,7 +695,7 @@ int Search::trick_start(int alpha, int beta) {
     if (slot->exact == exact && slot->gen == table_.generation()) {
       key = slot->key;
       labels = slot->labels;
-      identity_ids = slot->identity;
+      identity = slot->identity;
       note = slot->note;
       // The exact position's own bounds decide most positions met again: the memo is small
       // enough to stay in a near cache, the table's bucket is mostly a load from memory.
@@ -706,22 +706,24 @@ int Search::trick_start(int alpha, int beta) {
         if (hi <= alpha) return hi;
       }
     } else {
-      identity_ids = ev_.trick_identity(st_, in_hand_, &note);
-      key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, state, &labels);
+      const CardSet identity_ids = ev_.trick_identity(st_, in_hand_, &note);
+      if (identity_ids) identity = to_space(identity_ids);
+      key = canonical_key(identity, r, state, &labels);
       if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
-      *slot = KeyMemo{exact, key, labels, identity_ids, note, table_.generation()};
+      *slot = KeyMemo{exact, key, labels, identity, note, table_.generation()};
     }
     if (memo_bounds_) memo = slot;
   } else {
+    CardSet identity_ids;
     ev_.trick_start(st_, in_hand_, base, &lo, &hi, &identity_ids);
     if (lo >= beta) return lo;
     if (hi <= alpha) return hi;
     state = ev_.state_key(st_);
-    key = canonical_key(identity_ids ? to_space(identity_ids) : 0, r, state, &labels);
+    if (identity_ids) identity = to_space(identity_ids);
+    key = canonical_key(identity, r, state, &labels);
     if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
   }
   if (ordered_) labels.plane[0] = static_cast<std::uint32_t>(ev_.order(st_) + (1 << 20));
-  const CardSet identity = identity_ids ? to_space(identity_ids) : 0;
   // The entries of the key: this position's, and those of positions that differ from it only
   // in card points (their bounds shifted by the difference).
   int best_lead = 0xFF;

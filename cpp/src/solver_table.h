@@ -86,7 +86,7 @@ struct alignas(64) KeyMemo {
   std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
   std::uint64_t key;
   Labels labels;
-  CardSet identity;
+  CardSet identity;  // in the search's strength space
   std::int32_t note;
   std::uint16_t gen;
   std::int16_t lo = -kMemoUnbounded, hi = kMemoUnbounded;  // bounds on final - base

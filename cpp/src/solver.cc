@@ -1150,9 +1150,11 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
       }
     }
   }
-  // At the last seat each card's roem is known: the trick holds every other card.
-  const bool roem_known = last && r.trick_bonus == TrickBonus::kKlaverjasRoem;
+  // At the last seat each card's roem is known: the trick holds every other card (and none
+  // is possible unless the three cards played allow it).
   const CardSet trick_cards = st_.trick_cards();
+  const bool roem_known = last && r.trick_bonus == TrickBonus::kKlaverjasRoem &&
+                          klaverjas_roem_possible(trick_cards, r.trump);
   // Keeping a suit's top card for later beats spending it now, among cards that win alike or
   // give points to a partner's trick: those cards sort after the others of their kind (while
   // the opponents hold cards of the suit; see keep_top).

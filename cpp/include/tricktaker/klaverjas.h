@@ -53,6 +53,17 @@ inline int klaverjas_roem_of_set(CardSet set, int trump) {
   return roem;
 }
 
+// Whether one more card could make the three cards of `set` a trick with roem (a necessary
+// condition, read before klaverjas_roem_of_set() for each candidate card): a run of that trick
+// holds two of the three within two ranks of each other in one suit, four of a kind three of
+// one rank, and stuk the king or the queen of trumps.
+inline bool klaverjas_roem_possible(CardSet set, int trump) {
+  if (set & (set >> 1 | set >> 2)) return true;  // lanes are 16 bits apart (see above)
+  const CardSet ranks = (set | set >> 16 | set >> 32 | set >> 48) & 0xFFFF;
+  if (popcount(ranks) == 1) return true;
+  return trump >= 0 && (set & (bit(make_card(trump, kKing)) | bit(make_card(trump, kQueen))));
+}
+
 struct KlaverjasScoringOptions {
   bool pit_for_any_team = true;  // pit_bonus_for = any_team (else playing_team_only)
   bool tie_is_nat = true;

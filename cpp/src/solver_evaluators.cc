@@ -134,8 +134,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
   const CardSet all_four =
       in_play & (in_play >> 16) & (in_play >> 32) & (in_play >> 48) &
       ((1ULL << kJack) | (1ULL << kAce) | (1ULL << kTen) | (1ULL << kKing) | (1ULL << kQueen));
-  const CardSet stuk_cards =
-      r.trump >= 0 ? bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen)) : 0;
+  const CardSet stuk_cards = klaverjas_stuk_cards(r.trump);
   if (!touching3 && !all_four && (!stuk_cards || (in_play & stuk_cards) != stuk_cards)) return out;
   // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
   // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
@@ -225,8 +224,8 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
       out.side_cards[1] |= four;
     }
   }
-  if (r.trump >= 0) {
-    const CardSet m = bit(make_card(r.trump, kKing)) | bit(make_card(r.trump, kQueen));
+  if (stuk_cards) {
+    const CardSet m = stuk_cards;
     bool split = (in_play & m) == m;
     if (split && boundary)
       for (int p = 0; p < s.num_players(); ++p)

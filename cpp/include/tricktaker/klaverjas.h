@@ -24,6 +24,12 @@ RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options);
 // Roem of a (complete) trick of four cards, §4.5.
 int klaverjas_roem(const Card* cards, int n, int trump);
 
+// The king and queen of trumps, whose fall in one trick is stuk (none without a trump suit).
+inline CardSet klaverjas_stuk_cards(int trump) {
+  const CardSet pair = bit(make_card(0, kKing)) | bit(make_card(0, kQueen));  // lanes of 16
+  return trump >= 0 ? pair << (16 * trump) : 0;
+}
+
 // The same from the set of the trick's four cards (the order of play does not matter). Inline:
 // the play state and the solver's move ordering call it for every trick they close or weigh.
 inline int klaverjas_roem_of_set(CardSet set, int trump) {
@@ -48,8 +54,8 @@ inline int klaverjas_roem_of_set(CardSet set, int trump) {
   } else if (run3) {
     roem += 20;
   }
-  const CardSet stuk = bit(make_card(trump, kKing)) | bit(make_card(trump, kQueen));
-  if ((set & stuk) == stuk) roem += 20;
+  const CardSet stuk = klaverjas_stuk_cards(trump);
+  if ((set & stuk) == stuk && stuk) roem += 20;
   return roem;
 }
 
@@ -61,7 +67,7 @@ inline bool klaverjas_roem_possible(CardSet set, int trump) {
   if (set & (set >> 1 | set >> 2)) return true;  // lanes are 16 bits apart (see above)
   const CardSet ranks = (set | set >> 16 | set >> 32 | set >> 48) & 0xFFFF;
   if (popcount(ranks) == 1) return true;
-  return trump >= 0 && (set & (bit(make_card(trump, kKing)) | bit(make_card(trump, kQueen))));
+  return (set & klaverjas_stuk_cards(trump)) != 0;
 }
 
 struct KlaverjasScoringOptions {

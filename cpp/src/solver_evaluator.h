@@ -159,7 +159,8 @@ class Evaluator {
     bounds(s, in_play, base, lo, hi);
   }
   // trick_bounds() for a search window: bounds that cannot decide the window (lo < beta and
-  // hi > alpha whatever they are) may be left weaker, to save their cost.
+  // hi > alpha whatever they are, or lo once hi <= alpha) may be left weaker, to save their
+  // cost.
   virtual void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note,
                                    int /*alpha*/, int /*beta*/, int* lo, int* hi) const {
     trick_bounds(s, in_play, base, note, lo, hi);

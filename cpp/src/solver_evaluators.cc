@@ -119,8 +119,9 @@ RunTops::RunTops(const RulesTable& r) {
 }
 
 // With `tops` (for seats of sides 0 and 1 only), combinations are also counted by the side
-// that could win them.
-RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
+// that could win them; with `only_side` (0 or 1, with `tops`) the runs only by that side (the
+// other side's counts of runs and those of all are then left out).
+RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int only_side = -1) {
   RoemChances out;
   const RulesTable& r = s.rules();
   if (s.trick_size() != 4 || s.is_terminal()) return out;
@@ -178,6 +179,7 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
         if (!(s.hand(p) & (run | higher))) missing[s.side(p)] &= ~bit(static_cast<Card>(b));
     }
     for (int k = 0; k < 2; ++k) {
+      if (k == 1 - only_side) continue;
       CardSet top3 = 0, top4 = 0;
       for (int o = 0; o < 3; ++o) top3 |= tops->top3[o] & (held[k] >> o);
       for (int o = 0; o < 4; ++o) top4 |= tops->top4[o] & (held[k] >> o);
@@ -193,6 +195,10 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr) {
       return static_cast<unsigned>(m >> (16 * suit)) & 0xFFFF;
     };
     if (!lane(t3)) continue;
+    if (only_side >= 0) {
+      count_runs(lane(wins3[only_side]), lane(wins4[only_side]), &out, only_side);
+      continue;
+    }
     count_runs(lane(t3), lane(t4), &out, 2);
     for (int k = 0; k < 2; ++k) count_runs(lane(wins3[k]), lane(wins4[k]), &out, k);
   }
@@ -1067,9 +1073,11 @@ class PointsBase : public EvaluatorBase {
       *note = any | any << 16;
       return identity_cards(s, in_play);
     }
-    const RoemChances c = roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr);
-    const int left = s.total_tricks() - s.tricks_played();
     const bool two_sides = side_ < 2 && n_sides_ == 2;
+    // The side's points need only the combinations it could win.
+    const RoemChances c = roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr,
+                                       two_sides && !margin_ ? side_ : -1);
+    const int left = s.total_tricks() - s.tricks_played();
     // The others' roem counts only towards the margin.
     *note = roem_bound(c, left, two_sides ? side_ : -1);
     if (margin_) *note |= roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;

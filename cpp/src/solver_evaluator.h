@@ -59,12 +59,10 @@ class SureCards {
   // The trumps of `seats` that no other card still in play beats: each falls in a trick whose
   // highest trump is one of them, so the seats win every such trick, whatever anyone plays.
   CardSet top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const;
-  // The cards of `leader` that win if that seat had the lead and cashed them one after the
-  // other.
-  CardSet cashable_by(const PlayState& s, int leader) const;
-  // The leader's cashable cards; or, when a partner can be reached by leading a suit in which
-  // the partner holds the top card (and no one else can ruff that first round), the partner's
-  // if there are more of them. Empty inside a trick.
+  // The leader's cashable cards (those that win if it cashes them one after the other); or,
+  // when a partner can be reached by leading a suit in which the partner holds the top card
+  // (and no one else can ruff that first round), the partner's if there are more of them.
+  // Empty inside a trick.
   CardSet cashable_now(const PlayState& s) const;
 
  private:

@@ -303,75 +303,89 @@ CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t
   return out;
 }
 
-CardSet SureCards::cashable_by(const PlayState& s, int leader) const {
-  const RulesTable& r = rules_;
-  const CardSet mine = s.hand(leader);
-  CardSet others = 0;
-  std::uint16_t trump_holders = 0;
-  for (int p = 0; p < s.num_players(); ++p) {
-    if (p == leader) continue;
-    others |= s.hand(p);
-    if (s.hand(p) & r.trump_cards)
-      trump_holders = static_cast<std::uint16_t>(trump_holders | 1u << p);
-  }
-  CardSet all = 0;
+namespace {
+
+// The cards of `mine` that no card of `others` matches or beats in its suit (not_weaker: the
+// SureCards masks).
+CardSet top_cards(const CardSet* not_weaker, CardSet mine, CardSet others) {
+  CardSet top = 0;
   for (Card c : cards_of{mine})
-    if (!(not_weaker_[c] & others)) all |= bit(c);
-  if (r.trump < 0 || trump_holders == 0) return all;
+    if (!(not_weaker[c] & others)) top |= bit(c);
+  return top;
+}
+
+// The cards a seat wins if it had the lead and cashed them one after the other, from its top
+// cards `all` (against `others`, the cards of the other seats); always a subset of them.
+CardSet cashable_of_top(const RulesTable& r, const PlayState& s, CardSet others, CardSet all) {
+  // Without plain top cards every answer below is `all`: our top trumps.
+  const CardSet plain_top = all & ~r.trump_cards;
+  if (!plain_top) return all;
+  // No trump against us (or no trump suit at all: trump_cards is then empty).
+  const CardSet their_trumps = others & r.trump_cards;
+  if (!their_trumps) return all;
   const CardSet top_trump = all & r.trump_cards;
   const int kt = popcount(top_trump);
-  bool drawn = true;
+  // The longest trump holding against us (the seat's own hand has no card of `others`).
+  int most = 0;
   for (int p = 0; p < s.num_players(); ++p)
-    if (((trump_holders >> p) & 1) && popcount(s.hand(p) & r.trump_cards) > kt) drawn = false;
-  if (drawn) return all;
+    most = std::max(most, popcount(s.hand(p) & their_trumps));
+  if (most <= kt) return all;  // our top trumps draw theirs
   // Trumps are out against us: the top trumps, or the top cards of one plain suit as long as
-  // every trump holder still follows it.
+  // every trump holder still follows it. No plain suit can beat the top trumps when all our
+  // plain top cards together do not (plain suits are disjoint from the trumps).
   CardSet best = top_trump;
   int best_n = kt;
-  if (!r.policy.may_trump_when_able_to_follow) {
-    for (int suit = 0; suit < kNumSuits; ++suit) {
-      if (suit == r.trump) continue;
-      const CardSet top = all & r.suit_cards[suit];
-      int k = popcount(top);
-      if (k <= best_n) continue;
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((trump_holders >> p) & 1) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
-      if (k > best_n) {
-        // The k highest of the suit's top cards.
-        CardSet m = top;
-        CardSet pick = 0;
-        for (int j = 0; j < k; ++j) {
-          Card hi = lowest_card(m);
-          for (Card c : cards_of{m})
-            if (r.strength[c] > r.strength[hi]) hi = c;
-          pick |= bit(hi);
-          m &= ~bit(hi);
-        }
-        best = pick;
-        best_n = k;
+  if (r.policy.may_trump_when_able_to_follow || popcount(plain_top) <= kt) return best;
+  for (int suit = 0; suit < kNumSuits; ++suit) {
+    if (suit == r.trump) continue;
+    const CardSet top = all & r.suit_cards[suit];
+    int k = popcount(top);
+    if (k <= best_n) continue;
+    for (int p = 0; p < s.num_players(); ++p)
+      if (s.hand(p) & their_trumps) k = std::min(k, popcount(s.hand(p) & r.suit_cards[suit]));
+    if (k > best_n) {
+      // The k highest of the suit's top cards.
+      CardSet m = top;
+      CardSet pick = 0;
+      for (int j = 0; j < k; ++j) {
+        Card hi = lowest_card(m);
+        for (Card c : cards_of{m})
+          if (r.strength[c] > r.strength[hi]) hi = c;
+        pick |= bit(hi);
+        m &= ~bit(hi);
       }
+      best = pick;
+      best_n = k;
     }
   }
   return best;
 }
 
+}  // namespace
+
 CardSet SureCards::cashable_now(const PlayState& s) const {
   if (s.trick_len() != 0 || s.is_terminal()) return 0;
   const RulesTable& r = rules_;
   const int leader = s.leader();
-  CardSet best = cashable_by(s, leader);
-  for (int p = 0; p < s.num_players(); ++p) {
-    if (p == leader || !((s.active() >> p) & 1) || s.side(p) != s.side(leader)) continue;
-    if (popcount(s.hand(p)) <= popcount(best)) continue;
-    const CardSet theirs = cashable_by(s, p);
-    if (popcount(theirs) <= popcount(best)) continue;
-    CardSet others = 0;
-    bool others_trump = false;
-    for (int q = 0; q < s.num_players(); ++q) {
-      if (q == leader || q == p) continue;
-      others |= s.hand(q);
-      if (s.hand(q) & r.trump_cards) others_trump = true;
-    }
+  const CardSet held = remaining_cards(s);
+  const CardSet mine = s.hand(leader);
+  const CardSet not_mine = held & ~mine;  // the hands are disjoint
+  CardSet best = cashable_of_top(r, s, not_mine, top_cards(not_weaker_, mine, not_mine));
+  // The active seats are all below num_players().
+  for (unsigned seats = s.active() & ~(1u << leader); seats; seats &= seats - 1) {
+    const int p = __builtin_ctz(seats);
+    if (s.side(p) != s.side(leader)) continue;
+    const int best_n = popcount(best);
+    if (popcount(s.hand(p)) <= best_n) continue;
+    // The partner's cashable cards are a subset of its top cards: count those first, as they
+    // often cannot beat the leader's.
+    const CardSet not_theirs = held & ~s.hand(p);
+    const CardSet theirs_top = top_cards(not_weaker_, s.hand(p), not_theirs);
+    if (popcount(theirs_top) <= best_n) continue;
+    const CardSet theirs = cashable_of_top(r, s, not_theirs, theirs_top);
+    if (popcount(theirs) <= best_n) continue;
+    const CardSet others = not_mine & ~s.hand(p);
+    const bool others_trump = (others & r.trump_cards) != 0;
     bool entry = false;
     for (int suit = 0; suit < kNumSuits && !entry; ++suit) {
       const CardSet cards = r.suit_cards[suit];
@@ -1075,8 +1089,8 @@ class PointsBase : public EvaluatorBase {
     }
     const bool two_sides = side_ < 2 && n_sides_ == 2;
     // The side's points need only the combinations it could win.
-    const RoemChances c = roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr,
-                                       two_sides && !margin_ ? side_ : -1);
+    const RoemChances c =
+        roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr, two_sides && !margin_ ? side_ : -1);
     const int left = s.total_tricks() - s.tricks_played();
     // The others' roem counts only towards the margin.
     *note = roem_bound(c, left, two_sides ? side_ : -1);

@@ -292,17 +292,6 @@ SureCards::SureCards(const RulesTable& r) : rules_(r) {
   }
 }
 
-CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
-  CardSet held = 0;
-  for (int p = 0; p < s.num_players(); ++p)
-    if ((seats >> p) & 1) held |= s.hand(p);
-  const CardSet against = in_play & ~held;
-  CardSet out = 0;
-  for (Card c : cards_of{held & in_play & rules_.trump_cards})
-    if (!(not_weaker_[c] & against)) out |= bit(c);
-  return out;
-}
-
 namespace {
 
 // The cards of `mine` that no card of `others` matches or beats in its suit (not_weaker: the
@@ -313,6 +302,17 @@ CardSet top_cards(const CardSet* not_weaker, CardSet mine, CardSet others) {
     if (!(not_weaker[c] & others)) top |= bit(c);
   return top;
 }
+
+}  // namespace
+
+CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
+  CardSet held = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if ((seats >> p) & 1) held |= s.hand(p);
+  return top_cards(not_weaker_, held & in_play & rules_.trump_cards, in_play & ~held);
+}
+
+namespace {
 
 // The cards a seat wins if it had the lead and cashed them one after the other, from its top
 // cards `all` (against `others`, the cards of the other seats); always a subset of them.

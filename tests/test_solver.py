@@ -1007,6 +1007,43 @@ def test_quick_tricks_never_exceed_the_value(
     assert q <= want
 
 
+@pytest.mark.parametrize("rotterdam", [False, True])
+@pytest.mark.parametrize(
+    ("pbn", "want"),
+    [
+        # Hearts are trumps. North's top spades are sure only while East, who holds a trump,
+        # still follows spades: the ace wins, East ruffs the ten.
+        ("N:AT... 7.7.. ..78. ...78", 1),
+        # East holds two spades: both top spades win before East must ruff the diamond nine.
+        ("N:AT..9. 78.7.. ..78.8 ..T.79", 2),
+    ],
+)
+def test_klaverjas_sure_tricks_examples(pbn: str, want: int, rotterdam: bool) -> None:
+    """The cash under trumps: the top cards of a plain suit count as long as every trump
+    holder against them still follows the suit."""
+    state = K.PlayState(
+        K.klaverjas_rules(1, rotterdam=rotterdam), K.parse_pbn(pbn), [0, 1, 0, 1], 0
+    )
+    assert K.quick_tricks(state) == want
+    assert minimax(state, 0, partial(tricks_of, team=0)) == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), rotterdam=st.booleans(), tricks_left=st.integers(1, 3))
+def test_klaverjas_sure_tricks_never_exceed_the_value(
+    seed: int, rotterdam: bool, tricks_left: int
+) -> None:
+    """The sure tricks of the side on lead (its cash, or its partner's through an entry) are a
+    lower bound of the tricks it takes, by brute force on Klaverjas endings."""
+    rng = random.Random(seed)
+    state, _ = klaverjas_state(rng, rotterdam)
+    play_randomly(rng, state, 4 * tricks_left)
+    side = state.side(state.leader)
+    q = K.quick_tricks(state)
+    assert 0 <= q <= tricks_left
+    assert q <= minimax(state, side, partial(tricks_of, team=side)) - state.side_tricks(side)
+
+
 # --- partition search --------------------------------------------------------------------
 
 

@@ -76,21 +76,20 @@ namespace {
 // exceed what the suit's runs make together.
 void count_runs(unsigned s3, unsigned s4, RoemChances* out, int k) {
   if (!s3) return;
-  const int one = s4 ? 50 : 20;
   // Two disjoint runs: the first is the earliest of its length, the second starts after it.
-  int two = 0;
   const int first3 = __builtin_ctz(s3);
-  if (s3 >> (first3 + 3)) two = 40;
-  if (s4 >> (first3 + 3)) two = 70;
-  if (s4) {
-    const int first4 = __builtin_ctz(s4);
-    if (s3 >> (first4 + 4)) two = 70;
-    if (s4 >> (first4 + 4)) two = 100;
+  if (!s4) {
+    ++out->n20[k];
+    if (s3 >> (first3 + 3)) ++out->n20[k];  // two runs of three: 40
+    return;
   }
-  ++(one == 50 ? out->n50 : out->n20)[k];
-  const int second = std::max(two, one) - one;
-  if (second == 50) ++out->n50[k];
-  if (second == 20) ++out->n20[k];
+  ++out->n50[k];
+  const int first4 = __builtin_ctz(s4);
+  if (s4 >> (first4 + 4)) {
+    ++out->n50[k];  // two runs of four: 100
+  } else if ((s4 >> (first3 + 3)) || (s3 >> (first4 + 4))) {
+    ++out->n20[k];  // a run of four and one of three: 70
+  }
 }
 
 }  // namespace
@@ -140,13 +139,16 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int 
   // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
   // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
   // join two suits.
-  CardSet bad3 = 0, bad4 = 0;
+  // The pairs of every seat are gathered first and shifted once.
+  CardSet d1 = 0, d2 = 0, d3 = 0;
   for (int p = 0; p < s.num_players() && boundary; ++p) {
     const CardSet h = s.hand(p);
-    const CardSet d1 = h & (h >> 1), d2 = h & (h >> 2), d3 = h & (h >> 3);
-    bad3 |= d1 | d2 | (d1 >> 1);
-    bad4 |= d1 | d2 | d3 | (d1 >> 1) | (d2 >> 1) | (d1 >> 2);
+    d1 |= h & (h >> 1);
+    d2 |= h & (h >> 2);
+    d3 |= h & (h >> 3);
   }
+  const CardSet bad3 = d1 | d2 | (d1 >> 1);
+  const CardSet bad4 = bad3 | d3 | (d2 >> 1) | (d1 >> 2);
   const CardSet t3 = touching3 & ~bad3;
   const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
   const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
@@ -160,9 +162,11 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int 
   CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
   const bool by_side = boundary && tops != nullptr;
   if (by_side && in_runs) {
-    // Per side: the cards its seats hold, and the starts of runs of three a seat lacks.
+    // Per side: the cards its seats hold, and the starts of runs of three a seat lacks (only
+    // for `only_side` where it is given).
     CardSet held[2] = {}, missing[2] = {};
     for (int p = 0; p < s.num_players(); ++p) {
+      if (s.side(p) == 1 - only_side) continue;
       const CardSet h = s.hand(p);
       held[s.side(p)] |= h;
       missing[s.side(p)] |= ~(h | (h >> 1) | (h >> 2));
@@ -176,13 +180,14 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int 
       while (!((tops->top3[o] >> b) & 1)) ++o;
       const CardSet run = CardSet{7} << b, higher = r.stronger[b + o];
       for (int p = 0; p < s.num_players(); ++p)
-        if (!(s.hand(p) & (run | higher))) missing[s.side(p)] &= ~bit(static_cast<Card>(b));
+        if (s.side(p) != 1 - only_side && !(s.hand(p) & (run | higher)))
+          missing[s.side(p)] &= ~bit(static_cast<Card>(b));
     }
     for (int k = 0; k < 2; ++k) {
       if (k == 1 - only_side) continue;
       CardSet top3 = 0, top4 = 0;
       for (int o = 0; o < 3; ++o) top3 |= tops->top3[o] & (held[k] >> o);
-      for (int o = 0; o < 4; ++o) top4 |= tops->top4[o] & (held[k] >> o);
+      for (int o = 0; t4 && o < 4; ++o) top4 |= tops->top4[o] & (held[k] >> o);
       wins4[k] = t4 & top4;
       // A run of four also counts as a run of three towards two disjoint runs.
       wins3[k] = (t3 & (top3 | missing[k])) | wins4[k];
@@ -190,11 +195,13 @@ RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int 
   }
   for (int k = 0; k < 2; ++k)
     out.side_cards[k] = wins3[k] | (wins3[k] << 1) | (wins3[k] << 2) | (wins4[k] << 3);
-  for (int suit = 0; in_runs && suit < kNumSuits; ++suit) {
+  // Only the suits with a run.
+  for (CardSet suits = t3; suits;) {
+    const int suit = __builtin_ctzll(suits) / 16;
+    suits &= ~kSuitMask[suit];
     const auto lane = [suit](CardSet m) {
       return static_cast<unsigned>(m >> (16 * suit)) & 0xFFFF;
     };
-    if (!lane(t3)) continue;
     if (only_side >= 0) {
       count_runs(lane(wins3[only_side]), lane(wins4[only_side]), &out, only_side);
       continue;

@@ -310,17 +310,6 @@ CardSet top_cards(const CardSet* not_weaker, CardSet mine, CardSet others) {
   return top;
 }
 
-}  // namespace
-
-CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
-  CardSet held = 0;
-  for (int p = 0; p < s.num_players(); ++p)
-    if ((seats >> p) & 1) held |= s.hand(p);
-  return top_cards(not_weaker_, held & in_play & rules_.trump_cards, in_play & ~held);
-}
-
-namespace {
-
 // The cards a seat wins if it had the lead and cashed them one after the other, from its top
 // cards `all` (against `others`, the cards of the other seats); always a subset of them.
 CardSet cashable_of_top(const RulesTable& r, const PlayState& s, CardSet others, CardSet all) {
@@ -369,6 +358,13 @@ CardSet cashable_of_top(const RulesTable& r, const PlayState& s, CardSet others,
 }
 
 }  // namespace
+
+CardSet SureCards::top_trumps(const PlayState& s, CardSet in_play, std::uint16_t seats) const {
+  CardSet held = 0;
+  for (int p = 0; p < s.num_players(); ++p)
+    if ((seats >> p) & 1) held |= s.hand(p);
+  return top_cards(not_weaker_, held & in_play & rules_.trump_cards, in_play & ~held);
+}
 
 CardSet SureCards::cashable_now(const PlayState& s) const {
   if (s.trick_len() != 0 || s.is_terminal()) return 0;

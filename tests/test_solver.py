@@ -716,6 +716,19 @@ def test_solve_many_matches_single_calls() -> None:
         assert sum(1 for v in row if v != -32768) == len(res.cards)
 
 
+def test_solve_many_reports_a_thread_failure() -> None:
+    # The error of a position solved on a worker thread reaches the caller as the single call's
+    # would, whichever thread met it.
+    rng = random.Random(10)
+    states = [klaverjas_state(rng, rotterdam=False)[0] for _ in range(6)]
+    kirves = K.Objective(kind=K.ObjectiveKind.KIRVES_WIN, side=0)
+    with pytest.raises(ValueError, match="needs a Kirves play state"):
+        K.Solver(memory_mb=1).value(states[0], kirves)
+    for threads in (1, 2):
+        with pytest.raises(ValueError, match="needs a Kirves play state"):
+            K.solve_many(states, kirves, threads=threads, memory_mb=1)
+
+
 # --- whist: PBN, tables ------------------------------------------------------------------
 
 

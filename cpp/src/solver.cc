@@ -1,13 +1,9 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "solver_evaluator.h"
@@ -1862,14 +1858,9 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
   const std::size_t n = states.size();
   std::vector<int> values(n, 0);
   if (card_values) card_values->assign(n * 64, missing);
-  threads = resolve_threads(threads, n);
-  std::atomic<std::size_t> next{0};
-  run_threads(threads, [&](int) {
-    try {
-      Solver solver(memory_mb);
-      for (;;) {
-        const std::size_t i = next.fetch_add(1);
-        if (i >= n) break;
+  for_each_item(
+      n, threads, [&] { return Solver(memory_mb); },
+      [&](Solver& solver, std::size_t i) {
         if (card_values) {
           const SolveResult r = solver.solve(states[i], objective);
           values[i] = r.value;
@@ -1877,12 +1868,7 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
         } else {
           values[i] = solver.value(states[i], objective);
         }
-      }
-    } catch (...) {
-      next.store(n);  // the other threads stop at their next item
-      throw;
-    }
-  });
+      });
   return values;
 }
 

@@ -1,12 +1,8 @@
 #include "tricktaker/whist.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include "tricktaker/parallel.h"
 
@@ -178,21 +174,11 @@ std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks
   check_ranks(ranks_per_suit);
   const std::size_t n = deals.size();
   std::vector<DdTable> out(n);
-  threads = resolve_threads(threads, n);
-  std::atomic<std::size_t> next{0};
-  run_threads(threads, [&](int) {
-    try {
-      Solver solver(memory_mb);
-      for (;;) {
-        const std::size_t i = next.fetch_add(1);
-        if (i >= n) break;
+  for_each_item(
+      n, threads, [&] { return Solver(memory_mb); },
+      [&](Solver& solver, std::size_t i) {
         out[i] = whist_dd_table(deals[i], ranks_per_suit, solver);
-      }
-    } catch (...) {
-      next.store(n);  // the other threads stop at their next item
-      throw;
-    }
-  });
+      });
   return out;
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <exception>
 #include <mutex>
@@ -48,6 +49,25 @@ inline std::pair<std::size_t, std::size_t> chunk_of(std::size_t items, int threa
   const std::size_t chunk = (items + threads - 1) / threads;
   const std::size_t begin = std::min(items, static_cast<std::size_t>(t) * chunk);
   return {begin, std::min(items, begin + chunk)};
+}
+
+// Runs fn(local, i) for every i in [0, n) over threads, handing the items out one at a time
+// (solving one deal can take a hundred times as long as another, so fixed chunks would leave
+// threads idle); each thread first builds its own `local` (a solver with its table) with
+// make_local(). A failure stops the other threads at their next item and is rethrown.
+template <typename MakeLocal, typename Fn>
+void for_each_item(std::size_t n, int threads, const MakeLocal& make_local, const Fn& fn) {
+  threads = resolve_threads(threads, n);
+  std::atomic<std::size_t> next{0};
+  run_threads(threads, [&](int) {
+    try {
+      auto local = make_local();
+      for (std::size_t i = next.fetch_add(1); i < n; i = next.fetch_add(1)) fn(local, i);
+    } catch (...) {
+      next.store(n);
+      throw;
+    }
+  });
 }
 
 }  // namespace tricktaker

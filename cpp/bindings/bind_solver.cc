@@ -35,6 +35,16 @@ py::array_t<int> table_array(const std::vector<DdTable>& tables, bool single) {
   return out;
 }
 
+// A solver call on copies of the state and objective, taken while the GIL is held, so that
+// another Python thread changing them cannot reach the search, which runs without it.
+template <auto Method, typename... More>
+auto without_gil(Solver& solver, const PlayState& state, const Objective& objective, More... more) {
+  const PlayState own_state = state;
+  const Objective own_objective = objective;
+  py::gil_scoped_release release;
+  return (solver.*Method)(own_state, own_objective, more...);
+}
+
 }  // namespace
 
 void bind_solver(py::module_& m) {
@@ -111,20 +121,22 @@ void bind_solver(py::module_& m) {
       });
 
   py::class_<Solver>(m, "Solver",
-                     "A double-dummy solver that owns its transposition table; one per thread.")
+                     "A double-dummy solver that owns its transposition table. Calls from "
+                     "several threads on one solver take turns; one per thread runs them at "
+                     "once.")
       .def(py::init([](std::size_t memory_mb) {
              if (memory_mb < 1 || memory_mb > (1u << 16))
                throw py::value_error("memory_mb must be 1..65536");
              return Solver(memory_mb);
            }),
            py::kw_only(), py::arg("memory_mb") = Solver::kDefaultMemoryMb)
-      .def("value", &Solver::value, py::arg("state"), py::arg("objective") = Objective{},
-           py::call_guard<py::gil_scoped_release>())
-      .def("solve", &Solver::solve, py::arg("state"), py::arg("objective") = Objective{},
-           py::call_guard<py::gil_scoped_release>())
-      .def("reaches", &Solver::reaches, py::arg("state"), py::arg("objective"), py::arg("target"),
-           py::call_guard<py::gil_scoped_release>())
-      .def("clear", &Solver::clear)
+      .def("value", &without_gil<&Solver::value>, py::arg("state"),
+           py::arg("objective") = Objective{})
+      .def("solve", &without_gil<&Solver::solve>, py::arg("state"),
+           py::arg("objective") = Objective{})
+      .def("reaches", &without_gil<&Solver::reaches, int>, py::arg("state"), py::arg("objective"),
+           py::arg("target"))
+      .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>())
       .def_property_readonly("nodes", &Solver::nodes)
       .def_property_readonly("memory_bytes", &Solver::memory_bytes);
 

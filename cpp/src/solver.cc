@@ -1,7 +1,9 @@
 #include "tricktaker/solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -1624,10 +1626,13 @@ std::uint64_t context_hash(const PlayState& s, const Objective& o, int side) {
 
 struct Solver::Impl {
   explicit Impl(std::size_t memory_mb) : table(memory_mb) {}
+  // Calls on one solver from several threads take turns: a search reads and writes the table
+  // throughout, and a call with another context starts a new generation under it.
+  std::mutex mutex;
   Table table;
   std::uint64_t context = 0;
   bool has_context = false;
-  std::uint64_t nodes = 0;
+  std::atomic<std::uint64_t> nodes{0};  // read without the lock
 };
 
 Solver::Solver(std::size_t memory_mb) : impl_(std::make_unique<Impl>(memory_mb)) {}
@@ -1636,6 +1641,7 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 void Solver::clear() {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
   impl_->table.new_generation();
   impl_->has_context = false;
 }
@@ -1687,8 +1693,9 @@ namespace {
 
 // Runs a search with the solver's table; fn(search, evaluator, root_base) does the work.
 template <class Fn>
-auto with_search(Table& table, std::uint64_t& context, bool& has_context, std::uint64_t& nodes,
-                 const PlayState& state, const Objective& o, Fn fn) {
+auto with_search(Table& table, std::uint64_t& context, bool& has_context,
+                 std::atomic<std::uint64_t>& nodes, const PlayState& state, const Objective& o,
+                 Fn fn) {
   Prepared p = prepare(state, o);
   Objective ctx_o = o;
   if (o.kind == ObjectiveKind::kKlaverjasMade) ctx_o.scoring = Scoring::kKlaverjas;
@@ -1760,6 +1767,7 @@ int made_answer(Search& s, const Evaluator& ev, const Objective& o, int side) {
 }  // namespace
 
 int Solver::value(const PlayState& state, const Objective& o) {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (o.kind == ObjectiveKind::kKlaverjasMade)
@@ -1776,6 +1784,7 @@ int Solver::value(const PlayState& state, const Objective& o) {
 }
 
 bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (o.kind == ObjectiveKind::kKlaverjasMade)
@@ -1787,6 +1796,7 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
 }
 
 SolveResult Solver::solve(const PlayState& state, const Objective& o) {
+  const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
                      [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        SolveResult res;

@@ -1200,7 +1200,7 @@ class SolveResult:
 
 class Solver:
     """
-    A double-dummy solver that owns its transposition table; one per thread.
+    A double-dummy solver that owns its transposition table. Calls from several threads on one solver take turns; one per thread runs them at once.
     """
     def __init__(self, *, memory_mb: typing.SupportsInt | typing.SupportsIndex = 32) -> None: ...
     def clear(self) -> None: ...

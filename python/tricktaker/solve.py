@@ -214,8 +214,10 @@ def _pitch_states(position: Position) -> list[_core.PlayState]:
 class Solver:
     """A reusable double-dummy solver with its own transposition table (``memory_mb``).
 
-    Keep one per thread; its table stays warm between calls on positions of the same game,
-    rules and objective (for example many sampled deals of one trick-taking situation).
+    Its table stays warm between calls on positions of the same game, rules and objective (for
+    example many sampled deals of one trick-taking situation). Calls release the GIL; calls on
+    one solver from several threads take turns, so give each thread its own solver to run them
+    at once (or use ``solve_many``).
     """
 
     def __init__(self, *, memory_mb: int = DEFAULT_MEMORY_MB, objective: str | None = None):

@@ -90,8 +90,10 @@
 // third seat forces out the fourth seat's top card, discards come from long suits.
 // The zero-window driver starts from a guess by high cards and trumps and steps from it.
 //
-// Threads. A Solver owns its table and search state and holds no global state: use one object
-// per thread. solve_many() runs a batch on several threads, one solver each.
+// Threads. A Solver owns its table and search state and holds no global state. Calls on one
+// object from several threads take turns (a lock per solver, so that no call meets a table
+// another call is changing); one object per thread runs them at once. solve_many() runs a
+// batch on several threads, one solver each.
 //
 // Adding an objective for another game (Kirves winning the deal, Kiksas first to a target,
 // All Fours game points):

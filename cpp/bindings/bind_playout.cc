@@ -267,9 +267,12 @@ void bind_playout(py::module_& m) {
         context.bid = bid;
         auto [arrays, buffers] = allocate(game, count(n));
         const ResultColumns out(game.columns(), std::move(buffers));
+        // A copy taken with the GIL held: another Python thread may change the state while
+        // the batch runs without it.
+        const PlayState own_state = state;
         {
           py::gil_scoped_release release;
-          playouts_from_state(game, state, context, count(n), seed, threads, out);
+          playouts_from_state(game, own_state, context, count(n), seed, threads, out);
         }
         return arrays;
       },

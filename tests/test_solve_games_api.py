@@ -175,6 +175,24 @@ def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> N
     assert lines[0].startswith("value ") and "(points" in lines[0]
 
 
+def test_cli_solve_reads_the_player_count_of_a_kirves_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from tricktaker.cli import main
+
+    for players in (3, 5):
+        game = tt.load("kirves", num_players=players)
+        deals = (to_play(game.new_deal(seed=s), random.Random(s)) for s in range(20))
+        deal = next(d for d in deals if d is not None)
+        position = deal.position()
+        assert f"players={players} " in position
+        assert main(["solve", "kirves", position]) == 0
+        assert capsys.readouterr().out.splitlines()[0] == tt.solve(deal).table().splitlines()[0]
+        # An explicit count still wins, and a contradicting one is named.
+        assert main(["solve", "kirves", position, "--num-players", str(players + 1)]) == 2
+        assert f"players={players}" in capsys.readouterr().err
+
+
 def test_dd_tables_of_many_deals_on_threads() -> None:
     """A batch on a pool of threads gives each deal's own table."""
     game = tt.load("allfours")

@@ -4,6 +4,7 @@ the game the arguments name."""
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from tricktaker.bots import bot_names
@@ -67,7 +68,10 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         help="a game option (repeatable); true/false and whole numbers are parsed",
     )
     parser.add_argument(
-        "--num-players", type=_positive_int, help="number of players (games that allow a choice)"
+        "--num-players",
+        type=_positive_int,
+        help="number of players (games that allow a choice); solve reads it from a position "
+        "that names it (players=4)",
     )
 
 
@@ -138,6 +142,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _load_game(args: argparse.Namespace) -> Game:
     options: dict[str, Any] = dict(args.option)
-    if args.num_players is not None:
-        options["num_players"] = args.num_players
+    num_players = args.num_players
+    if num_players is None and getattr(args, "position", None):
+        # A position that names its player count (Kirves: ``players=4``) needs no option.
+        found = re.search(r"(?:^|\s)players=(\d+)(?=\s|$)", args.position)
+        num_players = int(found.group(1)) if found else None
+    if num_players is not None:
+        options["num_players"] = num_players
     return load(args.game, preset=args.preset, **options)

@@ -162,6 +162,20 @@ def test_kirves_table_and_errors() -> None:
         tt.dd_table(deal, objective="race")
 
 
+def test_pitch_table_waits_for_the_auction() -> None:
+    # The pitcher leads and the bid is the contract: no table before the auction ends.
+    deal = tt.load("pitch").new_deal(seed=7)
+    assert deal.phase == "auction"
+    before = deal.to_json()
+    with pytest.raises(tt.IllegalAction, match="finish the auction"):
+        tt.dd_table(deal)
+    assert deal.to_json() == before
+    while deal.phase == "auction":
+        deal.apply(deal.legal_actions()[-1])
+    assert deal.phase == "play"
+    assert tt.dd_table(deal).shape == (4, 2)
+
+
 def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> None:
     from tricktaker.cli import main
 

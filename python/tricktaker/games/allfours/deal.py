@@ -640,6 +640,11 @@ class AllFoursDeal(Deal):
         o = self.options
         if self._phase in ("deal", "beg") or not any(self.hands):
             raise IllegalAction("a double-dummy table needs the hands of the play")
+        if o.has_auction and self.pitcher is None:
+            raise IllegalAction(
+                "a double-dummy table of a Pitch deal needs the auction's result (the pitcher "
+                "leads and the bid is the contract): finish the auction first"
+            )
         hands = self.start_hands if self.state is not None else self.hands
         leader = self._first_leader()
         rows = []

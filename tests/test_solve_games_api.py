@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -176,6 +177,25 @@ def test_pitch_table_waits_for_the_auction() -> None:
     assert tt.dd_table(deal).shape == (4, 2)
 
 
+def test_table_waits_for_the_discards() -> None:
+    # Oklahoma deals nine and plays six (PV5): cards beyond six are dead once play begins
+    # (C21), so the table waits for the hands of the play.
+    deal = tt.load("pitch", preset="oklahoma_ten_point").new_deal(seed=1)
+    rng = random.Random(1)
+    refused = 0
+    while deal.phase != "play":
+        assert not deal.is_over
+        if deal.phase in ("declare", "exchange", "discard"):
+            with pytest.raises(tt.IllegalAction, match="6 cards each"):
+                tt.dd_table(deal)
+            refused += 1
+        actions = deal.legal_actions()
+        deal.apply(actions[rng.randrange(len(actions))])
+    assert refused > 0
+    assert all(len(deal.hand(seat)) == 6 for seat in range(4))
+    assert tt.dd_table(deal).shape == (4, 2)
+
+
 def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> None:
     from tricktaker.cli import main
 
@@ -240,3 +260,51 @@ def test_akis_deals_solve_for_the_akis() -> None:
         assert value == int(deal.result().outcome == "akis_made")
         solved += 1
     assert solved >= 3
+
+
+PHASE_WALK_GAMES = [
+    ("klaverjas", None, {}),
+    ("klaverjas", "rotterdam_dutch_club", {}),
+    ("kiksas", None, {}),
+    ("trikiksis", None, {}),
+    ("kirves", None, {"num_players": 4}),
+    ("kirves", None, {"num_players": 6}),
+    ("allfours", None, {}),
+    ("allfours", "yorkshire", {}),
+    ("pitch", None, {}),
+    ("pitch", "oklahoma_ten_point", {}),
+    ("whist", None, {}),
+]
+
+
+@pytest.mark.parametrize(("name", "preset", "options"), PHASE_WALK_GAMES)
+def test_solver_calls_in_every_phase_succeed_or_say_why(
+    name: str, preset: str | None, options: dict[str, Any]
+) -> None:
+    """Through every phase of a deal (random legal actions), the table, the solution and the
+    value either answer or raise IllegalAction / ValueError, and leave the deal as it was. The
+    play is sampled at its first card and at its end (solving every card would be slow)."""
+    game = tt.load(name, preset=preset, **options) if preset else tt.load(name, **options)
+    for seed in range(2):
+        deal = game.new_deal(seed=seed)
+        rng = random.Random(seed)
+        first_card_seen = False
+        while True:
+            at_first_card = deal.phase == "play" and not first_card_seen
+            if deal.phase != "play" or at_first_card or deal.is_over:
+                first_card_seen |= at_first_card
+                before = deal.to_json()
+                for call in (
+                    partial(tt.dd_table, memory_mb=1),
+                    partial(tt.solve, memory_mb=1),
+                    tt.Solver(memory_mb=1).value,
+                ):
+                    try:
+                        call(deal)
+                    except (tt.IllegalAction, ValueError) as exc:
+                        assert str(exc)
+                    assert deal.to_json() == before
+            if deal.is_over:
+                break
+            actions = deal.legal_actions()
+            deal.apply(actions[rng.randrange(len(actions))])

@@ -425,7 +425,8 @@ def dd_table(
     points, or in a writing-off deal 1 if the side wins the race to its target.
 
     All Fours and Pitch: ``[trump][side]`` with the deal's first leader (where the first card
-    fixes trump, leading that suit): the side's game points.
+    fixes trump, leading that suit): the side's game points. A Pitch deal needs its auction
+    ended (the pitcher leads), and a deal that deals more than it plays its discards made.
 
     Kirves: ``[trump][trump maker]`` with every seat playing and eldest leading: 1 if the maker
     alone wins the deal against everyone else (``NO_VALUE`` for a seat not dealt in).

@@ -634,9 +634,10 @@ class AllFoursDeal(Deal):
 
     def dd_table_states(self) -> list[list[tuple[_core.PlayState, int]]]:
         """For ``tt.dd_table``: per trump suit (S, H, D, C) the play of the hands at the start
-        of play (as they are now before it) with that suit trumps, once for each side. Where
-        the first card fixes trump, the leader leads that suit (a suit the leader lacks is
-        played as if declared)."""
+        of play (as they are now before it, once any exchange and discards have brought them to
+        the play's size) with that suit trumps, once for each side. Where the first card fixes
+        trump, the leader leads that suit (a suit the leader lacks is played as if declared);
+        in an auction game the pitcher leads, so the auction must have ended."""
         o = self.options
         if self._phase in ("deal", "beg") or not any(self.hands):
             raise IllegalAction("a double-dummy table needs the hands of the play")
@@ -646,6 +647,13 @@ class AllFoursDeal(Deal):
                 "leads and the bid is the contract): finish the auction first"
             )
         hands = self.start_hands if self.state is not None else self.hands
+        if any(len(h) > o.play_size for h in hands):
+            # Cards beyond the play's (C21) are yet to be discarded: a table of them would
+            # count cards that are dead when play begins.
+            raise IllegalAction(
+                f"a double-dummy table needs the hands of the play: {o.play_size} cards each, "
+                "after the exchange and the discards"
+            )
         leader = self._first_leader()
         rows = []
         for suit in Suit:

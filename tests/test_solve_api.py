@@ -10,6 +10,8 @@ import pytest
 
 import tricktaker as tt
 from tricktaker import _core
+from tricktaker.cards import Card
+from tricktaker.solve import NO_VALUE
 
 
 def random_pbn(rng: random.Random, ranks: int) -> str:
@@ -152,6 +154,31 @@ def test_solve_many_and_tables() -> None:
     assert tt.dd_tables([]).shape == (0, 5, 4)
     with pytest.raises(TypeError):
         tt.dd_table(42)
+
+
+def test_solve_many_with_every_cards_value() -> None:
+    game = tt.load("klaverjas")
+    rng = random.Random(12)
+    deals = []
+    for seed in range(40):
+        deal = game.new_deal(seed=seed)
+        deal.apply(deal.legal_actions()[1])  # the first suit offered as trumps
+        if deal.declarer % 2 or len(deals) == 6:  # one objective: team N-S plays
+            continue
+        for _ in range(rng.randrange(12, 20)):  # into the deal, often mid-trick
+            actions = deal.legal_actions()
+            deal.apply(actions[rng.randrange(len(actions))])
+        deals.append(deal)
+    values, cards = tt.solve_many(deals, objective="margin", side=0, threads=2, cards=True)
+    assert values.shape == (6,) and cards.shape == (6, 64)
+    assert (values == tt.solve_many(deals, objective="margin", side=0)).all()
+    for deal, value, row in zip(deals, values, cards, strict=True):
+        solution = tt.solve(deal, objective="margin", side=0)
+        assert value == solution.value
+        expected = {Card.parse(c).id: v for c, v in solution.cards.items()}
+        assert {i: int(v) for i, v in enumerate(row) if v != NO_VALUE} == expected
+    empty_values, empty_cards = tt.solve_many([], cards=True)
+    assert empty_values.shape == (0,) and empty_cards.shape == (0, 64)
 
 
 def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:

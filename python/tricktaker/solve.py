@@ -51,7 +51,7 @@ import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -291,6 +291,7 @@ def solve(
     return Solver(memory_mb=memory_mb).solve(position, objective=objective, side=side)
 
 
+@overload
 def solve_many(
     positions: Sequence[Position],
     *,
@@ -298,12 +299,41 @@ def solve_many(
     side: int | str | None = None,
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
-) -> npt.NDArray[np.int32]:
+    cards: Literal[False] = False,
+) -> npt.NDArray[np.int32]: ...
+
+
+@overload
+def solve_many(
+    positions: Sequence[Position],
+    *,
+    objective: str | None = None,
+    side: int | str | None = None,
+    threads: int = 0,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    cards: Literal[True],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
+
+
+def solve_many(
+    positions: Sequence[Position],
+    *,
+    objective: str | None = None,
+    side: int | str | None = None,
+    threads: int = 0,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+    cards: bool = False,
+) -> npt.NDArray[np.int32] | tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
     """Values of many positions of one game and objective, on ``threads`` threads (0 = all
-    cores), as a numpy array."""
+    cores), as a numpy array.
+
+    With ``cards=True`` also every legal card's value, as ``solve`` gives them: a second array
+    of shape ``(len(positions), 64)`` indexed by ``Card.id``, ``NO_VALUE`` where a card is not
+    a legal play (for example as training targets for a policy)."""
     prepared = [_prepare(p, objective, side) for p in positions]
     if not prepared:
-        return np.zeros(0, dtype=np.int32)
+        empty = np.zeros(0, dtype=np.int32)
+        return (empty, np.zeros((0, 64), dtype=np.int32)) if cards else empty
     objs = {_objective_key(o) for _, o, _ in prepared}
     if len(objs) > 1:
         raise ValueError(
@@ -311,8 +341,13 @@ def solve_many(
             "and bid)"
         )
     states = [s for s, _, _ in prepared]
-    values = _core.solve_many(states, prepared[0][1], threads=threads, memory_mb=memory_mb)
-    return np.asarray(values, dtype=np.int32)
+    if not cards:
+        values = _core.solve_many(states, prepared[0][1], threads=threads, memory_mb=memory_mb)
+        return np.asarray(values, dtype=np.int32)
+    values, card_values = _core.solve_many(
+        states, prepared[0][1], threads=threads, memory_mb=memory_mb, card_values=True
+    )
+    return np.asarray(values, dtype=np.int32), np.asarray(card_values, dtype=np.int32)
 
 
 def _objective_key(o: _core.Objective) -> tuple[Any, ...]:
@@ -390,7 +425,7 @@ def _klaverjas_table(deal: Any, objective: str, solver: _core.Solver) -> npt.NDA
     return out
 
 
-NO_VALUE = -32768  # a table cell with no play (a Kirves seat not dealt in)
+NO_VALUE = -32768  # a table cell with no play (a Kirves seat not dealt in), a card not legal
 
 
 def _game_table(

@@ -194,6 +194,17 @@ def test_table_waits_for_the_discards() -> None:
     assert refused > 0
     assert all(len(deal.hand(seat)) == 6 for seat in range(4))
     assert tt.dd_table(deal).shape == (4, 2)
+    # A run deals three more cards to everyone, and all nine are played: the table is of the
+    # nine-card hands.
+    run = tt.load("allfours").new_deal(seed=0)
+    run.apply("beg")
+    run.apply("run")
+    assert run.phase == "play" and all(len(run.hand(seat)) == 9 for seat in range(4))
+    table = tt.dd_table(run)
+    assert table.shape == (4, 2)
+    trump = "SHDC".index(run.trump.letter)
+    for side in (0, 1):
+        assert table[trump, side] == tt.solve(run, side=side).value
 
 
 def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -282,8 +293,9 @@ def test_solver_calls_in_every_phase_succeed_or_say_why(
     name: str, preset: str | None, options: dict[str, Any]
 ) -> None:
     """Through every phase of a deal (random legal actions), the table, the solution and the
-    value either answer or raise IllegalAction / ValueError, and leave the deal as it was. The
-    play is sampled at its first card and at its end (solving every card would be slow)."""
+    value either answer or raise IllegalAction / ValueError, and leave the deal as it was; at
+    the first card of the play all three answer. The play is sampled at its first card and at
+    its end (solving every card would be slow)."""
     game = tt.load(name, preset=preset, **options) if preset else tt.load(name, **options)
     for seed in range(2):
         deal = game.new_deal(seed=seed)
@@ -299,10 +311,13 @@ def test_solver_calls_in_every_phase_succeed_or_say_why(
                     partial(tt.solve, memory_mb=1),
                     tt.Solver(memory_mb=1).value,
                 ):
-                    try:
+                    if at_first_card:  # the hands of the play are known: every call answers
                         call(deal)
-                    except (tt.IllegalAction, ValueError) as exc:
-                        assert str(exc)
+                    else:
+                        try:
+                            call(deal)
+                        except (tt.IllegalAction, ValueError) as exc:
+                            assert str(exc)
                     assert deal.to_json() == before
             if deal.is_over:
                 break

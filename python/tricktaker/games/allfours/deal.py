@@ -647,9 +647,10 @@ class AllFoursDeal(Deal):
                 "leads and the bid is the contract): finish the auction first"
             )
         hands = self.start_hands if self.state is not None else self.hands
-        if any(len(h) > o.play_size for h in hands):
-            # Cards beyond the play's (C21) are yet to be discarded: a table of them would
-            # count cards that are dead when play begins.
+        if o.deal_size > o.play_size and any(len(h) > o.play_size for h in hands):
+            # Deal more, keep six (PV5): the cards beyond the play's are yet to be discarded,
+            # and a table of them would count cards that are dead when play begins (C21). (A
+            # run instead plays every card it deals: nine cards, nine tricks.)
             raise IllegalAction(
                 f"a double-dummy table needs the hands of the play: {o.play_size} cards each, "
                 "after the exchange and the discards"

@@ -323,3 +323,24 @@ def test_solver_calls_in_every_phase_succeed_or_say_why(
                 break
             actions = deal.legal_actions()
             deal.apply(actions[rng.randrange(len(actions))])
+
+
+def test_tables_are_of_the_deal_as_dealt_wherever_its_play_is() -> None:
+    # All Fours and whist (as Klaverjas): mid-trick and after the last card the table is the
+    # one of the hands the play began with.
+    for game in (tt.load("allfours"), tt.load("whist")):
+        deal = next(
+            d
+            for d in (to_play(game.new_deal(seed=s), random.Random(s)) for s in range(20))
+            if d is not None
+        )
+        at_start = tt.dd_table(deal)
+        rng = random.Random(3)
+        played = 0
+        while not deal.is_over:
+            actions = deal.legal_actions()
+            deal.apply(actions[rng.randrange(len(actions))])
+            played += 1
+            if played in (1, 5):  # mid-trick
+                assert (tt.dd_table(deal) == at_start).all()
+        assert (tt.dd_table(deal) == at_start).all()

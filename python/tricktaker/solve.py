@@ -387,11 +387,8 @@ def _whist_hands(deal: Any) -> tuple[list[int], int]:
         hands = list(_core.parse_pbn(deal))
         return hands, int(_core.ranks_needed(hands))
     if hasattr(deal, "hands_dealt") and getattr(getattr(deal, "game", None), "name", "") == "whist":
-        state = deal.state
-        hands = [int(state.hand(p)) for p in range(4)]
-        if state.trick_len:
-            raise ValueError("a double-dummy table needs a trick boundary; this deal is mid-trick")
-        return hands, int(deal.game.options.ranks_per_suit)
+        # The deal as it was dealt, wherever its play has got to (as every game's table is).
+        return [int(h) for h in deal.hands_dealt], int(deal.game.options.ranks_per_suit)
     if isinstance(deal, Sequence) and len(deal) == 4:
         hands = [
             int(h) if isinstance(h, int) else sum(Card.parse(c).mask for c in h.split())

@@ -639,14 +639,15 @@ class AllFoursDeal(Deal):
         trump, the leader leads that suit (a suit the leader lacks is played as if declared);
         in an auction game the pitcher leads, so the auction must have ended."""
         o = self.options
-        if self._phase in ("deal", "beg") or not any(self.hands):
+        # Once play has begun (or ended), the hands it began with.
+        hands = self.start_hands if self.state is not None else self.hands
+        if self._phase in ("deal", "beg") or not any(hands):
             raise IllegalAction("a double-dummy table needs the hands of the play")
         if o.has_auction and self.pitcher is None:
             raise IllegalAction(
                 "a double-dummy table of a Pitch deal needs the auction's result (the pitcher "
                 "leads and the bid is the contract): finish the auction first"
             )
-        hands = self.start_hands if self.state is not None else self.hands
         if o.deal_size > o.play_size and any(len(h) > o.play_size for h in hands):
             # Deal more, keep six (PV5): the cards beyond the play's are yet to be discarded,
             # and a table of them would count cards that are dead when play begins (C21). (A

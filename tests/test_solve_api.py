@@ -181,6 +181,18 @@ def test_solve_many_with_every_cards_value() -> None:
     assert empty_values.shape == (0,) and empty_cards.shape == (0, 64)
 
 
+def test_solution_table_lists_the_movers_best_cards_first() -> None:
+    text = "dealer=W trump=D declarer=N N:J.K8.AJT7.Q 8.JT7.Q9.T8 QT.AQ.K.AK7 AK97.9.8.J9"
+    deal = tt.load("klaverjas").parse_position(text)
+    for side in ("NS", "EW"):  # North to move: for the side, then against it
+        solution = tt.solve(deal, objective="margin", side=side)
+        rows = solution.table().splitlines()[1:]
+        values = [int(row.split()[1]) for row in rows]
+        assert rows[0].endswith("*") and values[0] == solution.value
+        assert values == sorted(values, reverse=side == "NS")
+        assert sum(row.endswith("*") for row in rows) == len(solution.best)
+
+
 def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
     from tricktaker.cli import main
 

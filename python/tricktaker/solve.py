@@ -105,7 +105,10 @@ class Solution:
         moves = dict(self.cards)
         if self.fold is not None:
             moves["fold"] = self.fold
-        for move, v in sorted(moves.items(), key=lambda kv: -kv[1]):
+        # Best first for the player to move: the value is the best move's, so a mover playing
+        # against the side (the value below some card's) prefers the lowest.
+        against = bool(moves) and self.value < max(moves.values())
+        for move, v in sorted(moves.items(), key=lambda kv: kv[1] if against else -kv[1]):
             lines.append(f"  {move:>3} {v:>4}" + ("  *" if v == self.value else ""))
         return "\n".join(lines)
 

@@ -344,3 +344,40 @@ def test_tables_are_of_the_deal_as_dealt_wherever_its_play_is() -> None:
             if played in (1, 5):  # mid-trick
                 assert (tt.dd_table(deal) == at_start).all()
         assert (tt.dd_table(deal) == at_start).all()
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "objective"),
+    [
+        ("klaverjas", {}, None),
+        ("klaverjas", {}, "made"),
+        ("kiksas", {}, None),
+        ("kirves", {"num_players": 4}, None),
+        ("allfours", {}, None),
+        ("pitch", {}, None),
+        ("whist", {}, None),
+    ],
+)
+def test_reaches_is_the_value_at_a_threshold(
+    name: str, options: dict[str, Any], objective: str | None
+) -> None:
+    game = tt.load(name, **options)
+    solver = tt.Solver(memory_mb=1)
+    checked = 0
+    for seed in range(8):
+        deal = to_play(game.new_deal(seed=seed), random.Random(seed))
+        if deal is None:
+            continue
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(0, 9)):  # into the play, often mid-trick
+            if deal.is_over or not _card_actions(deal):
+                break
+            deal.apply(rng.choice(list(_card_actions(deal).values())))
+        if deal.is_over:
+            continue
+        for side in (0, 1):
+            value = solver.value(deal, objective=objective, side=side)
+            assert solver.reaches(deal, value, objective=objective, side=side)
+            assert not solver.reaches(deal, value + 1, objective=objective, side=side)
+            checked += 1
+    assert checked >= 6

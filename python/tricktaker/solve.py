@@ -274,6 +274,22 @@ class Solver:
         state, obj, _ = _prepare(position, objective or self.objective, side)
         return int(self._core.value(state, obj))
 
+    def reaches(
+        self,
+        position: Position,
+        target: int,
+        *,
+        objective: str | None = None,
+        side: int | str | None = None,
+    ) -> bool:
+        """Whether the value is at least ``target`` (``value(...) >= target``), settled by one
+        zero-window search: cheaper than the value where only a threshold matters (a contract,
+        a score to reach)."""
+        if _pitch_states(position):
+            return self.value(position, objective=objective, side=side) >= target
+        state, obj, _ = _prepare(position, objective or self.objective, side)
+        return bool(self._core.reaches(state, obj, target))
+
     def clear(self) -> None:
         """Forget every stored position."""
         self._core.clear()

@@ -381,3 +381,31 @@ def test_reaches_is_the_value_at_a_threshold(
             assert not solver.reaches(deal, value + 1, objective=objective, side=side)
             checked += 1
     assert checked >= 6
+
+
+def test_sides_by_number_seat_or_a_sides_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    kiksas = tt.load("kiksas").new_deal(seed=2)
+    by_number = [tt.solve(kiksas, side=k).value for k in (0, 1)]
+    assert [tt.solve(kiksas, side=s).value for s in ("AC", "BD")] == by_number
+    assert [tt.solve(kiksas, side=s).value for s in ("C", "B", "1")] == [
+        by_number[0],
+        by_number[1],
+        by_number[1],
+    ]
+    with pytest.raises(ValueError, match=r"AC \(0\) and BD \(1\), or a seat's name"):
+        tt.solve(kiksas, side="AB")  # seats of two sides
+    # Trikiksis: the active player alone against the other two.
+    trikiksis = tt.load("trikiksis").new_deal(seed=2)
+    state = trikiksis.play_state()
+    for seat in range(3):
+        name = trikiksis.seat_name(seat)
+        assert (
+            tt.solve(trikiksis, side=name).value == tt.solve(trikiksis, side=state.side(seat)).value
+        )
+    # The command line takes the same words, a side number included.
+    from tricktaker.cli import main
+
+    assert main(["solve", "kiksas", kiksas.position(), "--side", "1"]) == 0
+    assert capsys.readouterr().out.startswith(f"value {by_number[1]} (points, side 1)")
+    assert main(["solve", "kiksas", kiksas.position(), "--side", "BD"]) == 0
+    assert capsys.readouterr().out.startswith(f"value {by_number[1]} (points, side 1)")

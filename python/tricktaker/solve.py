@@ -113,19 +113,59 @@ class Solution:
         return "\n".join(lines)
 
 
-def _side(side: int | str | None) -> int:
+def _side(
+    side: int | str | None, position: Any = None, state: _core.PlayState | None = None
+) -> int:
+    """The objective's side: a side number (also as text, "1"), NS / EW, or, for a deal, a
+    seat's name ("B": that seat's side) or the names of a side's seats run together ("AC")."""
     if side is None:
         return -1
     if isinstance(side, str):
-        key = side.strip().upper()
-        if key in ("NS", "N-S"):
-            return 0
-        if key in ("EW", "E-W"):
-            return 1
-        raise ValueError(f"not a side: {side!r}; sides are NS and EW (or 0 and 1)")
-    if isinstance(side, bool) or not isinstance(side, int) or side < 0:
-        raise ValueError(f"not a side: {side!r}; sides are NS and EW (or 0 and 1)")
-    return side
+        key = side.strip().upper().replace("-", "")
+        if key.isdigit():
+            return int(key)
+        seats = _seats_named(key, position, state)
+        if seats and state is not None and len({state.side(p) for p in seats}) == 1:
+            return int(state.side(seats[0]))
+        if key in ("NS", "EW"):
+            return 0 if key == "NS" else 1
+    elif not isinstance(side, bool) and isinstance(side, int) and side >= 0:
+        return side
+    raise ValueError(f"not a side: {side!r}; sides are {_side_names(position, state)}")
+
+
+def _seat_names(position: Any, state: _core.PlayState | None) -> list[str]:
+    if state is None or not hasattr(position, "seat_name"):
+        return []
+    return [str(position.seat_name(p)).upper() for p in range(state.num_players)]
+
+
+def _seats_named(key: str, position: Any, state: _core.PlayState | None) -> list[int]:
+    """The seats whose names, run together, spell `key` (empty if they do not)."""
+    names = _seat_names(position, state)
+    seats: list[int] = []
+    while key and names:
+        match = max(
+            (p for p, name in enumerate(names) if key.startswith(name)),
+            key=lambda p: len(names[p]),
+            default=None,
+        )
+        if match is None:
+            return []
+        seats.append(match)
+        key = key[len(names[match]) :]
+    return seats if not key else []
+
+
+def _side_names(position: Any, state: _core.PlayState | None) -> str:
+    names = _seat_names(position, state)
+    if not names or state is None:
+        return "NS and EW (or 0 and 1)"
+    sides = sorted({int(state.side(p)) for p in range(len(names))})
+    spelled = [
+        f"{''.join(n for p, n in enumerate(names) if state.side(p) == k)} ({k})" for k in sides
+    ]
+    return f"{' and '.join(spelled)}, or a seat's name ({', '.join(names)})"
 
 
 def _has_points(state: _core.PlayState) -> bool:
@@ -203,7 +243,11 @@ def _prepare(
         raise ValueError(f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
     if objective in _NEEDS and objective not in game.own:
         raise ValueError(f"objective {objective!r} needs {_NEEDS[objective]}")
-    kwargs: dict[str, Any] = {"kind": _KINDS[objective], "side": _side(side), **game.kwargs}
+    kwargs: dict[str, Any] = {
+        "kind": _KINDS[objective],
+        "side": _side(side, position, state),
+        **game.kwargs,
+    }
     return state, _core.Objective(**kwargs), objective
 
 

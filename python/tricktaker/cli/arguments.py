@@ -128,7 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="tricks, points, margin, made (Klaverjas), win (Kirves) or race (a Kiksas "
         "writing-off deal); default: the game's own",
     )
-    slv.add_argument("--side", help="NS or EW, or a side number (default: the side to move)")
+    slv.add_argument(
+        "--side",
+        help="a side number, a seat's name (its side) or a side's seats (NS, AC); default: the "
+        "side to move",
+    )
     slv.add_argument(
         "--dd-table",
         action="store_true",

@@ -249,6 +249,9 @@ def test_dd_tables_of_many_deals_on_threads() -> None:
         assert (table == tt.dd_table(deal)).all()
     kiksas = [tt.load("kiksas").new_deal(seed=s) for s in range(3)]
     assert (tt.dd_tables(kiksas, threads=2).sum(axis=2) == 138).all()
+    whist = tt.load("whist").new_deal(seed=1)
+    with pytest.raises(ValueError, match=r"one shape.*\(4, 2\), \(5, 4\)"):
+        tt.dd_tables([kiksas[0], whist])
 
 
 def test_akis_deals_solve_for_the_akis() -> None:

@@ -572,7 +572,13 @@ def dd_tables(
 
     workers = threads if threads > 0 else os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=min(workers, len(deals))) as pool:
-        return np.stack(list(pool.map(one, deals)))
+        per_deal = list(pool.map(one, deals))
+    shapes = sorted({t.shape for t in per_deal})
+    if len(shapes) > 1:
+        raise ValueError(
+            f"dd_tables stacks tables of one shape (deals of one game); got shapes {shapes}"
+        )
+    return np.stack(per_deal)
 
 
 def _is_whist(deal: Any) -> bool:

@@ -193,6 +193,19 @@ def test_solution_table_lists_the_movers_best_cards_first() -> None:
         assert sum(row.endswith("*") for row in rows) == len(solution.best)
 
 
+def test_batch_errors_name_the_item() -> None:
+    pbn = "N:AK... QJ... T9... 87..."
+    with pytest.raises(ValueError, match="^deal 1: PBN deal"):
+        tt.dd_tables([pbn, "N:AK.. QJ.. T9.. 87.."])
+    klaverjas = tt.load("klaverjas")
+    ready = klaverjas.new_deal(seed=1)
+    ready.apply(ready.legal_actions()[1])  # the first suit offered as trumps: play begins
+    with pytest.raises(tt.IllegalAction, match="^position 1: there is no play state"):
+        tt.solve_many([ready, klaverjas.new_deal(seed=2)])
+    with pytest.raises(tt.IllegalAction, match="^deal 0: "):
+        tt.dd_tables([tt.load("kirves", num_players=4).new_deal(seed=1)])
+
+
 def test_cli_solve(capsys: pytest.CaptureFixture[str]) -> None:
     from tricktaker.cli import main
 

@@ -48,16 +48,18 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Literal, overload
+from typing import Any, Literal, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card
+
+_T = TypeVar("_T")
 
 OBJECTIVES = ("tricks", "points", "margin", "made", "win", "race", "akis")
 _KINDS = {
@@ -354,6 +356,18 @@ def solve(
     return Solver(memory_mb=memory_mb).solve(position, objective=objective, side=side)
 
 
+def _named(kind: str, index: int, fn: Callable[[Any], _T], item: Any) -> _T:
+    """fn(item), its ValueError (IllegalAction too) or TypeError naming the item of a batch."""
+    try:
+        return fn(item)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{kind} {index}: {exc}") from exc
+
+
+def _each_named(kind: str, items: Sequence[Any], fn: Callable[[Any], _T]) -> list[_T]:
+    return [_named(kind, i, fn, item) for i, item in enumerate(items)]
+
+
 @overload
 def solve_many(
     positions: Sequence[Position],
@@ -393,7 +407,7 @@ def solve_many(
     With ``cards=True`` also every legal card's value, as ``solve`` gives them: a second array
     of shape ``(len(positions), 64)`` indexed by ``Card.id``, ``NO_VALUE`` where a card is not
     a legal play (for example as training targets for a policy)."""
-    prepared = [_prepare(p, objective, side) for p in positions]
+    prepared = _each_named("position", positions, lambda p: _prepare(p, objective, side))
     if not prepared:
         empty = np.zeros(0, dtype=np.int32)
         return (empty, np.zeros((0, 64), dtype=np.int32)) if cards else empty
@@ -557,7 +571,7 @@ def dd_tables(
     if not deals:
         return np.zeros((0, 5, 4), dtype=np.int32)
     if all(_is_whist(d) for d in deals) and objective in (None, "tricks"):
-        parsed = [_whist_hands(d) for d in deals]
+        parsed = _each_named("deal", deals, _whist_hands)
         ranks = max(r for _, r in parsed)
         tables = _core.whist_dd_tables(
             [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb
@@ -572,7 +586,7 @@ def dd_tables(
 
     workers = threads if threads > 0 else os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=min(workers, len(deals))) as pool:
-        per_deal = list(pool.map(one, deals))
+        per_deal = list(pool.map(lambda i: _named("deal", i, one, deals[i]), range(len(deals))))
     shapes = sorted({t.shape for t in per_deal})
     if len(shapes) > 1:
         raise ValueError(

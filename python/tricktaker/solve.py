@@ -361,7 +361,11 @@ def _named(kind: str, index: int, fn: Callable[[Any], _T], item: Any) -> _T:
     try:
         return fn(item)
     except (ValueError, TypeError) as exc:
-        raise type(exc)(f"{kind} {index}: {exc}") from exc
+        try:
+            named = type(exc)(f"{kind} {index}: {exc}")
+        except Exception:  # an exception type that takes other arguments: left as it is
+            raise exc from None
+        raise named from exc
 
 
 def _each_named(kind: str, items: Sequence[Any], fn: Callable[[Any], _T]) -> list[_T]:

@@ -33,7 +33,7 @@ from typing import Any, cast
 import pytest
 
 import tricktaker as tt
-from tricktaker.games.base import Deal
+from tricktaker.protocol.base import Deal
 from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.sim import simulate
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import tricktaker as tt
 from tricktaker import _core
-from tricktaker.games.base import Deal
+from tricktaker.protocol.base import Deal
 from tricktaker.rebuild import rebuild
 from tricktaker.sampling import knowledge
 

@@ -19,7 +19,7 @@ from tricktaker.bots.pimc import PimcBot, position_for
 from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cli import main
 from tricktaker.compare import compare, seatings
-from tricktaker.games.base import Action, Deal, Game
+from tricktaker.protocol.base import Action, Deal, Game
 from tricktaker.sim import bot_seed, deal_seed, summary_adapter
 
 # (name, options) of every game and the presets whose calls differ

@@ -10,7 +10,7 @@ import pytest
 
 import tricktaker as tt
 from tricktaker.bots import Bot, RandomBot, bot_names, make_bot, register_bot
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 from tricktaker.sim import (
     SimulationResults,
     bot_seed,

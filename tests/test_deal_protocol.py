@@ -19,7 +19,7 @@ import pytest
 
 import tricktaker as tt
 from tricktaker import _core
-from tricktaker.games.base import CARD_ACTION_TABLE, Action, Deal, Event, card_actions
+from tricktaker.protocol.base import CARD_ACTION_TABLE, Action, Deal, Event, card_actions
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("klaverjas", {}),

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import tricktaker as tt
 from tricktaker import _core
-from tricktaker.games.base import Deal, Game
+from tricktaker.protocol.base import Deal, Game
 
 N = 400
 

@@ -27,7 +27,7 @@ from sampling_helpers import (
 )
 from tricktaker import _core
 from tricktaker.cards import Card, mask_from_cards, parse_cards
-from tricktaker.games.base import Deal
+from tricktaker.protocol.base import Deal
 from tricktaker.sampling import knowledge
 
 

@@ -38,8 +38,8 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker.bots import Bot, bind_bot, make_bot
-from tricktaker.games.base import Deal, Game, check_seed, new_seed
-from tricktaker.games.options import options_to_dict
+from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
+from tricktaker.protocol.options import options_to_dict
 from tricktaker.registry import load
 from tricktaker.sim import BotSpec, bot_seed, deal_seed, play_deal, summary_adapter
 

@@ -73,7 +73,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
-from tricktaker.games.base import Deal, Game, check_seed, new_seed
+from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
 
 __all__ = [
     "PlayoutResults",

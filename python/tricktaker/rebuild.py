@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask, mask_from_cards
-from tricktaker.games.base import Deal
+from tricktaker.protocol.base import Deal
 
 if TYPE_CHECKING:
     from tricktaker.sampling import Knowledge

@@ -7,8 +7,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.games.base import Game, StateMachine
-from tricktaker.games.options import describe_options
+from tricktaker.protocol.base import Game, StateMachine
+from tricktaker.protocol.family import Family
+from tricktaker.protocol.options import describe_options
 
 
 @dataclass(frozen=True)
@@ -20,37 +21,71 @@ class GameInfo:
     presets: tuple[str, ...]
     options: tuple[dict[str, Any], ...]
     aliases: tuple[str, ...] = ()
+    family: str = ""
+    capabilities: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class _Entry:
     info: GameInfo
     factory: Callable[..., Game]
+    family: Family
 
 
 _REGISTRY: dict[str, _Entry] = {}
 _ALIASES: dict[str, str] = {}
+_FAMILIES: dict[str, Family] = {}
 
 
-def register(
-    name: str,
-    factory: Callable[..., Game],
-    *,
-    description: str,
-    options_class: type[Any],
-    presets: Mapping[str, Mapping[str, Any]],
-    aliases: tuple[str, ...] = (),
-) -> None:
-    info = GameInfo(
-        name=name,
-        description=description,
-        presets=tuple(sorted(presets)),
-        options=tuple(describe_options(options_class)),
-        aliases=aliases,
-    )
-    _REGISTRY[name] = _Entry(info, factory)
-    for alias in aliases:
-        _ALIASES[alias] = name
+def register(family: Family) -> None:
+    """Register a game family: every variant becomes a game of ``tt.load`` and ``tt.games()``."""
+    _FAMILIES[family.name] = family
+    caps = tuple(name for name, present in family.capabilities().items() if present)
+    for variant in family.variants:
+        info = GameInfo(
+            name=variant.name,
+            description=variant.description,
+            presets=tuple(sorted(variant.presets)),
+            options=tuple(describe_options(variant.options_class)),
+            aliases=variant.aliases,
+            family=family.name,
+            capabilities=caps,
+        )
+        _REGISTRY[variant.name] = _Entry(info, variant.factory, family)
+        for alias in variant.aliases:
+            _ALIASES[alias] = variant.name
+
+
+def families() -> dict[str, Family]:
+    """Every registered family record, by family name."""
+    return dict(sorted(_FAMILIES.items()))
+
+
+def family_of(game: Any) -> Family:
+    """The family record of a game, given by name (``"pitch"``), as a ``Game``, or as anything
+    with a ``game`` (a deal or a match). Raises ``ValueError`` for an unknown game."""
+    name = game
+    if not isinstance(name, str):
+        name = getattr(game, "name", None) if isinstance(game, Game) else None
+        if name is None:
+            inner = getattr(game, "game", None)
+            name = getattr(inner, "name", None)
+    if not isinstance(name, str):
+        raise TypeError(f"expected a game, a deal or a match, got {type(game).__name__}")
+    key = _ALIASES.get(name.lower(), name.lower())
+    if key not in _REGISTRY:
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[key].family
+
+
+def capability(game: Any, name: str) -> Any:
+    """A game's capability object from its family record (``capability(deal, "tensors")``);
+    ``tt.Unsupported`` names the game and the capability when the family lacks it."""
+    family = family_of(game)
+    label = game if isinstance(game, str) else getattr(game, "name", None)
+    if not isinstance(label, str):
+        label = getattr(getattr(game, "game", None), "name", None)
+    return family.get(name, game=label)
 
 
 def games() -> dict[str, GameInfo]:

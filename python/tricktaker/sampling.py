@@ -67,7 +67,7 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
-from tricktaker.games.base import Deal, Match, StateMachine, new_seed
+from tricktaker.protocol.base import Deal, Match, StateMachine, new_seed
 
 __all__ = ["DealSamples", "Knowledge", "knowledge", "sample_deals"]
 

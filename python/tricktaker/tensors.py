@@ -89,7 +89,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker.cards import Card, cards_from_mask
-from tricktaker.games.base import Game, StateMachine
+from tricktaker.protocol.base import Game, StateMachine
 
 __all__ = [
     "Segment",

@@ -9,7 +9,7 @@ JSON-ready data of ``observation(seat)``) and the list of legal actions. It is s
 deterministic: after ``reset(seed)`` the same observations and legal actions give the same
 choices on every machine (the randomness is the core's portable ``Rng``).
 
->>> from tricktaker.games.base import Action
+>>> from tricktaker.protocol.base import Action
 >>> bot = RandomBot(seed=7)
 >>> actions = [Action.call("pass"), Action.call("trump:H")]
 >>> first = [bot.act({}, actions) for _ in range(5)]
@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from tricktaker import _core
-from tricktaker.games.base import Action, Game
+from tricktaker.protocol.base import Action, Game
 
 __all__ = ["Bot", "RandomBot", "bind_bot", "bot_names", "make_bot", "register_bot"]
 

@@ -35,7 +35,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action, Game
+from tricktaker.protocol.base import Action, Game
 
 SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,

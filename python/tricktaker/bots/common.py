@@ -14,7 +14,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card
-from tricktaker.games.base import Action, Game
+from tricktaker.protocol.base import Action, Game
 
 __all__ = [
     "PlayView",

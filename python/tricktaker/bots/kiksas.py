@@ -34,7 +34,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 SEATS = ("A", "B", "C", "D")
 TRUMP_WORTH = {Rank.QUEEN: 30, Rank.ACE: 20, Rank.TEN: 15, Rank.KING: 8, Rank.JACK: 6}

@@ -41,7 +41,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 SEAT_NAMES = "ABCDEFGHIJ"
 

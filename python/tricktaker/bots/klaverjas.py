@@ -30,7 +30,7 @@ from tricktaker.bots.common import (
 )
 from tricktaker.bots.play import Style, choose_card
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 SEATS = ("N", "E", "S", "W")
 NAME_FROM = 95

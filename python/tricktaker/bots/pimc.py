@@ -53,7 +53,7 @@ from tricktaker.bots.rule import RuleBot
 from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cards import Card, Suit
 from tricktaker.games.allfours.deal import scoring_items
-from tricktaker.games.base import Action, Game
+from tricktaker.protocol.base import Action, Game
 
 __all__ = ["PimcBot", "Position", "position_for"]
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from tricktaker import _core
-from tricktaker.games.base import Action, Game
+from tricktaker.protocol.base import Action, Game
 
 __all__ = ["RuleBot", "rule_bot_for"]
 

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from tricktaker.bots import bot_names
-from tricktaker.games.base import Game
+from tricktaker.protocol.base import Game
 from tricktaker.registry import load
 
 

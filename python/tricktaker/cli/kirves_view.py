@@ -7,7 +7,7 @@ from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.cli.views import Lines, TextView, pretty_card, register_view
-from tricktaker.games.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
 
 _KV_CALLS = {
     "keep": '"Tuosta vaan" (keep the turned suit)',

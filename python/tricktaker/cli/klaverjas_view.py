@@ -14,7 +14,7 @@ from tricktaker.cli.views import (
     pretty_card,
     register_view,
 )
-from tricktaker.games.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
 
 _KJ_TEAMS = ("N-S", "E-W")
 _PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT)

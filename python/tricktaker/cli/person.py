@@ -7,7 +7,7 @@ from typing import Any, TextIO
 
 from tricktaker.cards import Card, Suit
 from tricktaker.cli.views import TextView
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")

@@ -10,8 +10,8 @@ from tricktaker.bots import Bot, bind_bot, make_bot
 from tricktaker.cli.arguments import _option_text
 from tricktaker.cli.person import _ask, _Quit
 from tricktaker.cli.views import view_for
-from tricktaker.games.base import Action, Deal, Game, Match, StateMachine, new_seed
-from tricktaker.games.options import options_to_dict
+from tricktaker.protocol.base import Action, Deal, Game, Match, StateMachine, new_seed
+from tricktaker.protocol.options import options_to_dict
 from tricktaker.sim import SeatObservation, bot_seed
 
 

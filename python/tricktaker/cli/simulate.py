@@ -9,7 +9,7 @@ from typing import TextIO
 
 from tricktaker.bots import Bot
 from tricktaker.compare import compare
-from tricktaker.games.base import Game
+from tricktaker.protocol.base import Game
 from tricktaker.sim import simulate
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from tricktaker.games.base import Game
+from tricktaker.protocol.base import Game
 
 
 def run_solve(args: argparse.Namespace, game: Game, out: TextIO) -> int:

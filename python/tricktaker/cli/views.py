@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.games.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
 
 Lines: TypeAlias = list[str]
 

@@ -16,7 +16,7 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.cli import Lines, TextView, arrange_by_rank_order, pretty_card, register_view
-from tricktaker.games.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.sim import Column, SimulationResults, SummaryAdapter, register_summary
 
 _PLAIN = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE]

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Deal, Match, StateMachine, check_seed
+from tricktaker.protocol.base import Deal, Match, StateMachine, check_seed
 from tricktaker.registry import load
 from tricktaker.rl.encoding import encode_observation, observation_size
 from tricktaker.rl.games import GameAdapter, adapter_for

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Suit, cards_from_mask
-from tricktaker.games.base import Deal, Game, Match, StateMachine
+from tricktaker.protocol.base import Deal, Game, Match, StateMachine
 from tricktaker.rl.layout import ActionLayout
 
 SUITS = tuple(s.letter for s in Suit)

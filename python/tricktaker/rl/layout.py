@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker.cards import Card
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 
 @dataclass(frozen=True)

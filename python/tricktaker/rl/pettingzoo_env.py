@@ -22,7 +22,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from tricktaker.games.base import new_seed
+from tricktaker.protocol.base import new_seed
 from tricktaker.rl.episode import Episode
 from tricktaker.rl.layout import ActionLayout
 

@@ -29,6 +29,7 @@ from tricktaker.games.allfours.game import (
     first_jack_dealer,
 )
 from tricktaker.games.allfours.options import PRESETS, AllFoursOptions, make_options
+from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
 
@@ -40,24 +41,41 @@ def _make_pitch(*, preset: str | None = None, **options: Any) -> PitchGame:
     return PitchGame(make_options(preset, options, "pitch", "auction_pitch"))
 
 
-register(
-    "allfours",
-    _make_allfours,
-    description="All Fours: Trinidad, Tobago, Yorkshire (and every Pitch preset); "
-    "default preset trinidad",
-    options_class=AllFoursOptions,
-    presets=PRESETS,
-    aliases=("all_fours", "all-fours", "seven_up"),
+FAMILY = Family(
+    name="allfours",
+    package=__name__,
+    variants=(
+        Variant(
+            "allfours",
+            "All Fours: Trinidad, Tobago, Yorkshire (and every Pitch preset); "
+            "default preset trinidad",
+            _make_allfours,
+            AllFoursOptions,
+            PRESETS,
+            aliases=("all_fours", "all-fours", "seven_up"),
+        ),
+        Variant(
+            "pitch",
+            "Pitch: Auction Pitch, Five Point Set Back, Oklahoma Ten Point "
+            "(and every All Fours preset); default preset auction_pitch",
+            _make_pitch,
+            AllFoursOptions,
+            PRESETS,
+            aliases=("auction_pitch", "setback", "set_back"),
+        ),
+    ),
+    tensors=hook("tensors", "CODEC"),
+    knowledge=hook("knowledge", "KNOWLEDGE"),
+    solver=hook("tables", "SOLVER"),
+    playouts=hook("tables", "PLAYOUTS"),
+    rule_bot=hook("bot", "RULE_BOT"),
+    pimc=hook("bot", "PIMC"),
+    view=hook("view", "VIEW"),
+    summary=hook("summary", "SUMMARY"),
+    metric=hook("summary", "METRIC"),
+    episode=hook("episode", "EPISODE"),
 )
-register(
-    "pitch",
-    _make_pitch,
-    description="Pitch: Auction Pitch, Five Point Set Back, Oklahoma Ten Point "
-    "(and every All Fours preset); default preset auction_pitch",
-    options_class=AllFoursOptions,
-    presets=PRESETS,
-    aliases=("auction_pitch", "setback", "set_back"),
-)
+register(FAMILY)
 
 __all__ = [
     "PRESETS",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Deal, Event, card_actions
+from tricktaker.protocol.base import Action, Deal, Event, card_actions
 from tricktaker.notation import format_hand
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ from tricktaker.games.allfours.deal import (
     seat_name,
 )
 from tricktaker.games.allfours.options import AllFoursOptions
-from tricktaker.games.base import Action, Event, Game, Match, check_seed, new_seed
+from tricktaker.protocol.base import Action, Event, Game, Match, check_seed, new_seed
 from tricktaker.notation import parse_hand, split_position
 
 

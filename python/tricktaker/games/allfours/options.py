@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.games.options import build_options, checked, choice
+from tricktaker.protocol.options import build_options, checked, choice
 
 RANK_LETTERS = "AKQJT98765432"
 SET_BACK_RANKS = "AKQJT92"

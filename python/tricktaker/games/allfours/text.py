@@ -7,7 +7,7 @@ from typing import Any
 
 from tricktaker.cards import Card
 from tricktaker.cli import TextView, register_view
-from tricktaker.games.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
 
 
 def _cards(names: Sequence[str]) -> str:

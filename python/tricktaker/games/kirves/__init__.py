@@ -97,7 +97,8 @@ from tricktaker.games.kirves.notation import POSITION_KEYS
 from tricktaker.games.kirves.options import PRESETS, KirvesOptions
 from tricktaker.games.kirves.result import KirvesResult
 from tricktaker.games.kirves.simulation import simulation_deals
-from tricktaker.games.options import build_options
+from tricktaker.protocol.options import build_options
+from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
 
@@ -105,13 +106,30 @@ def _make_game(*, preset: str | None = None, **options: Any) -> KirvesGame:
     return KirvesGame(build_options(KirvesOptions, PRESETS, preset, options, "kirves"))
 
 
-register(
-    "kirves",
-    _make_game,
-    description="Kirves (Finnish, 2-10 players, jokers and jacks always trump; Rantasalmi)",
-    options_class=KirvesOptions,
-    presets=PRESETS,
+FAMILY = Family(
+    name="kirves",
+    package=__name__,
+    variants=(
+        Variant(
+            "kirves",
+            "Kirves (Finnish, 2-10 players, jokers and jacks always trump; Rantasalmi)",
+            _make_game,
+            KirvesOptions,
+            PRESETS,
+        ),
+    ),
+    tensors=hook("tensors", "CODEC"),
+    knowledge=hook("knowledge", "KNOWLEDGE"),
+    solver=hook("tables", "SOLVER"),
+    playouts=hook("tables", "PLAYOUTS"),
+    rule_bot=hook("bot", "RULE_BOT"),
+    pimc=hook("bot", "PIMC"),
+    view=hook("view", "VIEW"),
+    summary=hook("summary", "SUMMARY"),
+    metric=hook("summary", "METRIC"),
+    episode=hook("episode", "EPISODE"),
 )
+register(FAMILY)
 
 __all__ = [
     "ALWAYS_TRUMPS",

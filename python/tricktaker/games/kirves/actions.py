@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tricktaker.cards import Suit
-from tricktaker.games.base import Action
+from tricktaker.protocol.base import Action
 
 KEEP = Action.call("keep")  # "Tuosta vaan"
 CHANGE = Action.call("change")  # "Ei olisi tuota"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker.cards import Card, Rank
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import CUT, PEEK, TAKE, TAKE_BLIND, TURNED_CARD
 from tricktaker.games.kirves.common import (
     CUT_JACK,

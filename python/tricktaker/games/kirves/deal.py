@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tricktaker.cards import Suit
-from tricktaker.games.base import Action, Event, card_actions
+from tricktaker.protocol.base import Action, Event, card_actions
 from tricktaker.games.kirves.actions import (
     CHANGE_POLL,
     CHOOSE_SUIT,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tricktaker.cards import Card
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import DISCARD
 from tricktaker.games.kirves.state import KirvesDealState
 

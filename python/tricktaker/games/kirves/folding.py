@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import FOLD, FOLDING
 from tricktaker.games.kirves.common import CONCESSION, CUT_JACK, MARKS_TO_ESCAPE, NORMAL
 from tricktaker.games.kirves.state import KirvesDealState

@@ -6,7 +6,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.games.base import Game, check_seed, new_seed
+from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.games.kirves.common import (
     CUT_JACK,
     DECK,

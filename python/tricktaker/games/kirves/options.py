@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.games.kirves.common import MAX_PLAYERS, MIN_PLAYERS, SEAT_NAMES, seat_index
-from tricktaker.games.options import checked, choice
+from tricktaker.protocol.options import checked, choice
 
 
 def _is_int(value: Any) -> bool:

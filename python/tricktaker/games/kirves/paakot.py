@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tricktaker.cards import mask_from_cards
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import (
     CHANGE_POLL,
     CHOOSE_SUIT,

@@ -7,7 +7,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import PLAY
 from tricktaker.games.kirves.common import (
     _CORE_KIND,

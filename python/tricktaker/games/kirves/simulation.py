@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tricktaker.games.base import Game
+from tricktaker.protocol.base import Game
 from tricktaker.games.kirves.common import _mix
 from tricktaker.games.kirves.deal import KirvesDeal
 from tricktaker.games.kirves.game import KirvesGame

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tricktaker import _core
 from tricktaker.cards import Suit, mask_from_cards
-from tricktaker.games.base import Action, Event
+from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import (
     CHANGE,
     CHANGE_POLL,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.games.base import Action, Deal, Event
+from tricktaker.protocol.base import Action, Deal, Event
 from tricktaker.games.kirves.actions import CUT
 from tricktaker.games.kirves.common import DECK, NORMAL, SEAT_NAMES, _mix
 

@@ -43,7 +43,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import (
+from tricktaker.protocol.base import (
     Action,
     Deal,
     Event,
@@ -54,8 +54,9 @@ from tricktaker.games.base import (
     new_seed,
     trick_log,
 )
-from tricktaker.games.options import build_options, checked, choice
+from tricktaker.protocol.options import build_options, checked, choice
 from tricktaker.notation import format_hand, parse_hand, split_position
+from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
 SEATS = ("A", "B", "C", "D")
@@ -1474,20 +1475,37 @@ def _make(variant: str | None) -> Any:
     return factory
 
 
-register(
-    "kiksas",
-    _make(None),
-    description="Kiksas (Lithuanian, 4 players in crossed pairs, 24 cards): writing, writing "
-    "off, eggs, Su dviem, Akis; the match to 12 figures",
-    options_class=KiksasOptions,
-    presets=PRESETS,
+FAMILY = Family(
+    name="kiksas",
+    package=__name__,
+    variants=(
+        Variant(
+            "kiksas",
+            "Kiksas (Lithuanian, 4 players in crossed pairs, 24 cards): writing, writing "
+            "off, eggs, Su dviem, Akis; the match to 12 figures",
+            _make(None),
+            KiksasOptions,
+            PRESETS,
+        ),
+        Variant(
+            "trikiksis",
+            "Trikiksis: Kiksas for 3 players, each alone, 8 cards each; the triangle sheet",
+            _make("trikiksis"),
+            KiksasOptions,
+            PRESETS,
+        ),
+    ),
+    tensors=hook("tensors", "CODEC"),
+    knowledge=hook("knowledge", "KNOWLEDGE"),
+    solver=hook("tables", "SOLVER"),
+    playouts=hook("tables", "PLAYOUTS"),
+    rule_bot=hook("bot", "RULE_BOT"),
+    pimc=hook("bot", "PIMC"),
+    view=hook("view", "VIEW"),
+    summary=hook("summary", "SUMMARY"),
+    metric=hook("summary", "METRIC"),
+    episode=hook("episode", "EPISODE"),
 )
-register(
-    "trikiksis",
-    _make("trikiksis"),
-    description="Trikiksis: Kiksas for 3 players, each alone, 8 cards each; the triangle sheet",
-    options_class=KiksasOptions,
-    presets=PRESETS,
-)
+register(FAMILY)
 
 from tricktaker.games import kiksas_cli as _kiksas_cli  # noqa: E402,F401  (views and summaries)

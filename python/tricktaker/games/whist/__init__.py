@@ -25,7 +25,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import (
+from tricktaker.protocol.base import (
     Action,
     Deal,
     Event,
@@ -35,7 +35,8 @@ from tricktaker.games.base import (
     check_seed,
     new_seed,
 )
-from tricktaker.games.options import build_options, checked
+from tricktaker.protocol.options import build_options, checked
+from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")
@@ -323,10 +324,20 @@ def _make_game(*, preset: str | None = None, **options: Any) -> WhistGame:
     return WhistGame(build_options(WhistOptions, {}, preset, options, "whist"))
 
 
-register(
-    "whist",
-    _make_game,
-    description="Whist: plain trick taking (follow suit, optional trump) with 2..13 ranks a suit",
-    options_class=WhistOptions,
-    presets={},
+FAMILY = Family(
+    name="whist",
+    package=__name__,
+    variants=(
+        Variant(
+            "whist",
+            "Whist: plain trick taking (follow suit, optional trump) with 2..13 ranks a suit",
+            _make_game,
+            WhistOptions,
+            {},
+        ),
+    ),
+    tensors=hook("tensors", "CODEC"),
+    solver=hook("tables", "SOLVER"),
+    episode=hook("episode", "EPISODE"),
 )
+register(FAMILY)

@@ -23,7 +23,7 @@ from tricktaker import _core
 from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.base import (
+from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
     Action,
     Deal,
@@ -35,8 +35,9 @@ from tricktaker.games.base import (
     new_seed,
     trick_log,
 )
-from tricktaker.games.options import build_options, checked, choice
+from tricktaker.protocol.options import build_options, checked, choice
 from tricktaker.notation import format_hand, parse_hand, split_position
+from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")
@@ -877,11 +878,28 @@ def _make_game(*, preset: str | None = None, **options: Any) -> KlaverjasGame:
     return KlaverjasGame(build_options(KlaverjasOptions, PRESETS, preset, options, "klaverjas"))
 
 
-register(
-    "klaverjas",
-    _make_game,
-    description="Klaverjas (Dutch jass): Amsterdam and Rotterdam, free / Utrecht / drawn trump",
-    options_class=KlaverjasOptions,
-    presets=PRESETS,
-    aliases=("klaverjassen",),
+FAMILY = Family(
+    name="klaverjas",
+    package=__name__,
+    variants=(
+        Variant(
+            "klaverjas",
+            "Klaverjas (Dutch jass): Amsterdam and Rotterdam, free / Utrecht / drawn trump",
+            _make_game,
+            KlaverjasOptions,
+            PRESETS,
+            aliases=("klaverjassen",),
+        ),
+    ),
+    tensors=hook("tensors", "CODEC"),
+    knowledge=hook("knowledge", "KNOWLEDGE"),
+    solver=hook("tables", "SOLVER"),
+    playouts=hook("tables", "PLAYOUTS"),
+    rule_bot=hook("bot", "RULE_BOT"),
+    pimc=hook("bot", "PIMC"),
+    view=hook("view", "VIEW"),
+    summary=hook("summary", "SUMMARY"),
+    metric=hook("summary", "METRIC"),
+    episode=hook("episode", "EPISODE"),
 )
+register(FAMILY)

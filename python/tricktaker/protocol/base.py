@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
-from tricktaker.games.options import options_to_dict
+from tricktaker.protocol.options import options_to_dict
 
 
 @dataclass(frozen=True, order=True)

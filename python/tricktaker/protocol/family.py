@@ -1,0 +1,130 @@
+"""The family record: everything the generic layers need to know of one game family.
+
+A game family is one folder, ``tricktaker/games/<family>/``, with the same file names in each
+(``docs/adding-a-game.md`` lists them). Its ``__init__`` builds one ``Family`` record and
+registers it; the generic modules (solve, simulation, sampling, playouts, tensors, rl, bots,
+cli) look the record up from a game (``tricktaker.registry.family_of``) and never name a game.
+
+Each capability is a ``Hook``: a module of the family's folder and an attribute in it, loaded on
+first use. So registering a family costs no import of its bot, view or tensor code, and a plain
+``import tricktaker`` stays light. A capability a family lacks is ``None``; asking for it raises
+``Unsupported`` naming the game and the capability.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Generic, TypeVar
+
+from tricktaker.errors import Unsupported
+
+__all__ = ["CAPABILITIES", "Family", "Hook", "Variant", "hook"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Hook(Generic[T]):
+    """An attribute of a module in the family's folder, imported when first asked for."""
+
+    module: str  # relative to the family's package, e.g. "tensors"
+    attribute: str  # e.g. "CODEC"
+
+    def load(self, package: str) -> T:
+        module = importlib.import_module(f"{package}.{self.module}")
+        value: T = getattr(module, self.attribute)
+        return value
+
+
+def hook(module: str, attribute: str) -> Any:
+    """A ``Hook`` for a record field: ``tensors=hook("tensors", "CODEC")``."""
+    return Hook(module, attribute)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One game of a family as ``tt.load`` knows it (Kiksas and Trikiksis are two variants)."""
+
+    name: str
+    description: str
+    factory: Callable[..., Any]  # factory(preset=..., **options) -> Game
+    options_class: type[Any]
+    presets: Mapping[str, Mapping[str, Any]]
+    aliases: tuple[str, ...] = ()
+
+
+# The capabilities a family may offer, in the order ``tt.games()`` reports them, with what each
+# one is for. Each is a field of ``Family`` holding a ``Hook`` or None.
+CAPABILITIES: dict[str, str] = {
+    "tensors": "observation tensors (tt.observation_tensor, the rl environment)",
+    "knowledge": "what a seat knows, for tt.sample_deals and the PIMC bot",
+    "solver": "double-dummy objectives (tt.solve, tt.dd_table)",
+    "playouts": "native batch playouts (tt.random_playouts)",
+    "rule_bot": "the rule-based bot ('rule')",
+    "pimc": "the PIMC bot's objective ('pimc')",
+    "view": "the terminal view (tricktaker play)",
+    "summary": "simulation rows and summaries (tt.simulate, tricktaker simulate)",
+    "metric": "duplicate comparison of bots (tricktaker.compare)",
+    "episode": "the PettingZoo environment (tricktaker.rl)",
+}
+
+
+@dataclass(frozen=True)
+class Family:
+    """The record of one game family. Generic code asks it; it never asks for a game's name."""
+
+    name: str  # the family's folder, e.g. "allfours"
+    package: str  # its package, e.g. "tricktaker.games.allfours"
+    variants: tuple[Variant, ...]
+    tensors: Hook[Any] | None = None
+    knowledge: Hook[Any] | None = None
+    solver: Hook[Any] | None = None
+    playouts: Hook[Any] | None = None
+    rule_bot: Hook[Any] | None = None
+    pimc: Hook[Any] | None = None
+    view: Hook[Any] | None = None
+    summary: Hook[Any] | None = None
+    metric: Hook[Any] | None = None
+    episode: Hook[Any] | None = None
+    _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def has(self, capability: str) -> bool:
+        self._check_name(capability)
+        return getattr(self, capability) is not None
+
+    def capabilities(self) -> dict[str, bool]:
+        """Each capability and whether this family has it."""
+        return {name: getattr(self, name) is not None for name in CAPABILITIES}
+
+    def get(self, capability: str, game: str | None = None) -> Any:
+        """The capability's object (loaded once), or ``Unsupported`` naming the game (``game``,
+        else the family) and the capability."""
+        self._check_name(capability)
+        if capability in self._loaded:
+            return self._loaded[capability]
+        target: Hook[Any] | None = getattr(self, capability)
+        if target is None:
+            raise Unsupported(
+                f"{game or self.name} has no {capability}: "
+                f"{CAPABILITIES[capability]} are not available for it"
+            )
+        value = target.load(self.package)
+        self._loaded[capability] = value
+        return value
+
+    @staticmethod
+    def _check_name(capability: str) -> None:
+        if capability not in CAPABILITIES:
+            raise ValueError(
+                f"unknown capability {capability!r}; capabilities: {', '.join(CAPABILITIES)}"
+            )
+
+
+assert set(CAPABILITIES) == {f.name for f in fields(Family)} - {
+    "name",
+    "package",
+    "variants",
+    "_loaded",
+}

@@ -33,8 +33,8 @@ from typing import Any, cast
 import pytest
 
 import tricktaker as tt
-from tricktaker.protocol.base import Deal
 from tricktaker.games.klaverjas import KlaverjasDeal
+from tricktaker.protocol.base import Deal
 from tricktaker.sim import simulate
 
 Record = Callable[..., None]

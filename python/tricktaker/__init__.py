@@ -13,8 +13,8 @@ from tricktaker._core import PlayState, RulesTable
 from tricktaker.bots import Bot, RandomBot
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.protocol.base import Action, Deal, Event, Game, Match
 from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
+from tricktaker.protocol.base import Action, Deal, Event, Game, Match
 from tricktaker.registry import GameInfo, from_json, games, load
 from tricktaker.sampling import DealSamples, sample_deals
 from tricktaker.sim import SimulationResults, simulate

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.protocol.base import Action, Deal, Event, card_actions
 from tricktaker.notation import format_hand
+from tricktaker.protocol.base import Action, Deal, Event, card_actions
 
 if TYPE_CHECKING:
     from tricktaker.games.allfours.game import AllFoursGame

@@ -16,8 +16,8 @@ from tricktaker.games.allfours.deal import (
     seat_name,
 )
 from tricktaker.games.allfours.options import AllFoursOptions
-from tricktaker.protocol.base import Action, Event, Game, Match, check_seed, new_seed
 from tricktaker.notation import parse_hand, split_position
+from tricktaker.protocol.base import Action, Event, Game, Match, check_seed, new_seed
 
 
 def first_jack_dealer(

@@ -43,6 +43,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.protocol.base import (
     Action,
     Deal,
@@ -54,9 +55,8 @@ from tricktaker.protocol.base import (
     new_seed,
     trick_log,
 )
-from tricktaker.protocol.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.options import build_options, checked, choice
 from tricktaker.registry import register
 
 SEATS = ("A", "B", "C", "D")

@@ -97,8 +97,8 @@ from tricktaker.games.kirves.notation import POSITION_KEYS
 from tricktaker.games.kirves.options import PRESETS, KirvesOptions
 from tricktaker.games.kirves.result import KirvesResult
 from tricktaker.games.kirves.simulation import simulation_deals
-from tricktaker.protocol.options import build_options
 from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.options import build_options
 from tricktaker.registry import register
 
 

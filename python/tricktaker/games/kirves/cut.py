@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker.cards import Card, Rank
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import CUT, PEEK, TAKE, TAKE_BLIND, TURNED_CARD
 from tricktaker.games.kirves.common import (
     CUT_JACK,
@@ -16,6 +15,7 @@ from tricktaker.games.kirves.common import (
     named_suit,
 )
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class CutAndDeal(KirvesDealState):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tricktaker.cards import Suit
-from tricktaker.protocol.base import Action, Event, card_actions
 from tricktaker.games.kirves.actions import (
     CHANGE_POLL,
     CHOOSE_SUIT,
@@ -40,6 +39,7 @@ from tricktaker.games.kirves.paakot import Paakot
 from tricktaker.games.kirves.play import Play
 from tricktaker.games.kirves.scoring import Scoring
 from tricktaker.games.kirves.speaking import Speaking
+from tricktaker.protocol.base import Action, Event, card_actions
 
 
 class KirvesDeal(

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tricktaker.cards import Card
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import DISCARD
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class Discards(KirvesDealState):

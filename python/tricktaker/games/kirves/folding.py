@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import FOLD, FOLDING
 from tricktaker.games.kirves.common import CONCESSION, CUT_JACK, MARKS_TO_ESCAPE, NORMAL
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class Folding(KirvesDealState):

@@ -6,7 +6,6 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.games.kirves.common import (
     CUT_JACK,
     DECK,
@@ -24,6 +23,7 @@ from tricktaker.games.kirves.deal import KirvesDeal
 from tricktaker.games.kirves.match import KirvesMatch
 from tricktaker.games.kirves.notation import PositionReader
 from tricktaker.games.kirves.options import KirvesOptions, _check_option_mix, _is_int
+from tricktaker.protocol.base import Game, check_seed, new_seed
 
 
 class KirvesGame(PositionReader, Game):

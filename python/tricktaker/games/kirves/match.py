@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tricktaker.protocol.base import Action, Event, Match
 from tricktaker.games.kirves.actions import OVER
 from tricktaker.games.kirves.common import MARKS_TO_ESCAPE, SEAT_NAMES, _mix, seat_index
 from tricktaker.games.kirves.result import KirvesResult
+from tricktaker.protocol.base import Action, Event, Match
 
 if TYPE_CHECKING:
     from tricktaker.games.kirves.deal import KirvesDeal

@@ -7,9 +7,9 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask
 from tricktaker.errors import IllegalAction
-from tricktaker.protocol.base import trick_log
 from tricktaker.games.kirves.common import SEAT_NAMES, seat_index
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import trick_log
 
 
 class DealViews(KirvesDealState):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tricktaker.cards import mask_from_cards
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import (
     CHANGE_POLL,
     CHOOSE_SUIT,
@@ -16,6 +15,7 @@ from tricktaker.games.kirves.actions import (
 )
 from tricktaker.games.kirves.common import PAAKOT, PAAKOT_DECLARED
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class Paakot(KirvesDealState):

@@ -7,7 +7,6 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import PLAY
 from tricktaker.games.kirves.common import (
     _CORE_KIND,
@@ -21,6 +20,7 @@ from tricktaker.games.kirves.common import (
     VOID,
 )
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class Play(KirvesDealState):

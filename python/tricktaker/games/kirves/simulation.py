@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from tricktaker.protocol.base import Game
 from tricktaker.games.kirves.common import _mix
 from tricktaker.games.kirves.deal import KirvesDeal
 from tricktaker.games.kirves.game import KirvesGame
 from tricktaker.games.kirves.match import CHOOSE_DEALER
+from tricktaker.protocol.base import Game
 
 
 def simulation_deals(game: Game, seed: int) -> Iterator[tuple[int, KirvesDeal]]:

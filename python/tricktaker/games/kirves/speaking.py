@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from tricktaker import _core
 from tricktaker.cards import Suit, mask_from_cards
-from tricktaker.protocol.base import Action, Event
 from tricktaker.games.kirves.actions import (
     CHANGE,
     CHANGE_POLL,
@@ -21,6 +20,7 @@ from tricktaker.games.kirves.actions import (
 )
 from tricktaker.games.kirves.common import FREE_FOR_ALL, NORMAL, THROWN_IN, VOID, named_suit
 from tricktaker.games.kirves.state import KirvesDealState
+from tricktaker.protocol.base import Action, Event
 
 
 class Speaking(KirvesDealState):

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.protocol.base import Action, Deal, Event
 from tricktaker.games.kirves.actions import CUT
 from tricktaker.games.kirves.common import DECK, NORMAL, SEAT_NAMES, _mix
+from tricktaker.protocol.base import Action, Deal, Event
 
 if TYPE_CHECKING:
     from tricktaker.games.kirves.game import KirvesGame

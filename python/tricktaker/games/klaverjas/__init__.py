@@ -23,6 +23,7 @@ from tricktaker import _core
 from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, deck, mask_from_cards
 from tricktaker.errors import IllegalAction
+from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
     Action,
@@ -35,9 +36,8 @@ from tricktaker.protocol.base import (
     new_seed,
     trick_log,
 )
-from tricktaker.protocol.options import build_options, checked, choice
-from tricktaker.notation import format_hand, parse_hand, split_position
 from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.options import build_options, checked, choice
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")

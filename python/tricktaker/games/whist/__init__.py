@@ -35,8 +35,8 @@ from tricktaker.protocol.base import (
     check_seed,
     new_seed,
 )
-from tricktaker.protocol.options import build_options, checked
 from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.options import build_options, checked
 from tricktaker.registry import register
 
 SEATS = ("N", "E", "S", "W")

@@ -1,4 +1,5 @@
-"""The registry of games: ``games()``, ``load()`` and ``from_json()``."""
+"""The registry of games: ``games()``, ``load()`` and ``from_json()``; ``family_of`` and
+``capability`` (from ``tricktaker.protocol.family``) find a game's family record."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.protocol.base import Game, StateMachine
-from tricktaker.protocol.family import Family
+from tricktaker.protocol.family import Family, add_family, capability, family_of
 from tricktaker.protocol.options import describe_options
 
 
@@ -54,6 +55,7 @@ def register(family: Family) -> None:
         _REGISTRY[variant.name] = _Entry(info, variant.factory, family)
         for alias in variant.aliases:
             _ALIASES[alias] = variant.name
+        add_family(family, (variant.name, *variant.aliases))
 
 
 def families() -> dict[str, Family]:
@@ -61,31 +63,16 @@ def families() -> dict[str, Family]:
     return dict(sorted(_FAMILIES.items()))
 
 
-def family_of(game: Any) -> Family:
-    """The family record of a game, given by name (``"pitch"``), as a ``Game``, or as anything
-    with a ``game`` (a deal or a match). Raises ``ValueError`` for an unknown game."""
-    name = game
-    if not isinstance(name, str):
-        name = getattr(game, "name", None) if isinstance(game, Game) else None
-        if name is None:
-            inner = getattr(game, "game", None)
-            name = getattr(inner, "name", None)
-    if not isinstance(name, str):
-        raise TypeError(f"expected a game, a deal or a match, got {type(game).__name__}")
-    key = _ALIASES.get(name.lower(), name.lower())
-    if key not in _REGISTRY:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_REGISTRY))}")
-    return _REGISTRY[key].family
-
-
-def capability(game: Any, name: str) -> Any:
-    """A game's capability object from its family record (``capability(deal, "tensors")``);
-    ``tt.Unsupported`` names the game and the capability when the family lacks it."""
-    family = family_of(game)
-    label = game if isinstance(game, str) else getattr(game, "name", None)
-    if not isinstance(label, str):
-        label = getattr(getattr(game, "game", None), "name", None)
-    return family.get(name, game=label)
+__all__ = [
+    "GameInfo",
+    "capability",
+    "families",
+    "family_of",
+    "from_json",
+    "games",
+    "load",
+    "register",
+]
 
 
 def games() -> dict[str, GameInfo]:

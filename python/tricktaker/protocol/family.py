@@ -20,7 +20,16 @@ from typing import Any, Generic, TypeVar
 
 from tricktaker.errors import Unsupported
 
-__all__ = ["CAPABILITIES", "Family", "Hook", "Variant", "hook"]
+__all__ = [
+    "CAPABILITIES",
+    "Family",
+    "Hook",
+    "Variant",
+    "add_family",
+    "capability",
+    "family_of",
+    "hook",
+]
 
 T = TypeVar("T")
 
@@ -107,8 +116,7 @@ class Family:
         target: Hook[Any] | None = getattr(self, capability)
         if target is None:
             raise Unsupported(
-                f"{game or self.name} has no {capability}: "
-                f"{CAPABILITIES[capability]} are not available for it"
+                f"{game or self.name} does not support {capability}: {CAPABILITIES[capability]}"
             )
         value = target.load(self.package)
         self._loaded[capability] = value
@@ -128,3 +136,39 @@ assert set(CAPABILITIES) == {f.name for f in fields(Family)} - {
     "variants",
     "_loaded",
 }
+
+
+# The family of every registered game name and alias. It lives here, below the games, so that
+# the protocol (a deal's observation tensor) and every generic layer can ask it; the games layer
+# (``tricktaker.registry.register``) fills it.
+_BY_GAME: dict[str, Family] = {}
+
+
+def add_family(family: Family, names: tuple[str, ...]) -> None:
+    for name in names:
+        _BY_GAME[name.lower()] = family
+
+
+def family_of(game: Any) -> Family:
+    """The family record of a game, given by name (``"pitch"``), as a game object (with a
+    ``name``), or as anything with a ``game`` (a deal or a match)."""
+    name = game if isinstance(game, str) else getattr(game, "name", None)
+    if not isinstance(name, str) or name.lower() not in _BY_GAME:
+        inner = getattr(game, "game", None)
+        name = getattr(inner, "name", name)
+    if not isinstance(name, str):
+        raise TypeError(f"expected a game, a deal or a match, got {type(game).__name__}")
+    family = _BY_GAME.get(name.lower())
+    if family is None:
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_BY_GAME))}")
+    return family
+
+
+def capability(game: Any, name: str) -> Any:
+    """A game's capability object from its family record (``capability(deal, "tensors")``);
+    ``tt.Unsupported`` names the game and the capability when the family lacks it."""
+    family = family_of(game)
+    label = game if isinstance(game, str) else getattr(game, "name", None)
+    if not isinstance(label, str) or label.lower() not in _BY_GAME:
+        label = getattr(getattr(game, "game", None), "name", None)
+    return family.get(name, game=label)

@@ -62,6 +62,9 @@ class Variant:
     options_class: type[Any]
     presets: Mapping[str, Mapping[str, Any]]
     aliases: tuple[str, ...] = ()
+    # Option sets that load the variant with every preset: the conformance tests play each.
+    # Options that have no default (the Kirves player count) must be in every set.
+    examples: tuple[Mapping[str, Any], ...] = ({},)
 
 
 # The capabilities a family may offer, in the order ``tt.games()`` reports them, with what each

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 import tricktaker as tt
-from tricktaker.bots import allfours as af
-from tricktaker.bots import kiksas as kk
-from tricktaker.bots import kirves as kv
-from tricktaker.bots import klaverjas as kj
-from tricktaker.bots.common import PlayView
+from tricktaker.games.allfours import bot as af
+from tricktaker.games.kiksas import bot as kk
+from tricktaker.games.kirves import bot as kv
+from tricktaker.games.klaverjas import bot as kj
+from tricktaker.protocol.card_play import PlayView
 
 ViewOf = Callable[[Any, dict[str, Any], list[Any]], PlayView]
 

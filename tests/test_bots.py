@@ -14,12 +14,12 @@ import pytest
 import tricktaker as tt
 from tricktaker import _core
 from tricktaker.bots import Bot, bind_bot, make_bot
-from tricktaker.bots.common import bits, legal_mask
 from tricktaker.bots.pimc import PimcBot, position_for
-from tricktaker.bots.sampling import HiddenCards, sample_hands
 from tricktaker.cli import main
 from tricktaker.compare import compare, seatings
 from tricktaker.protocol.base import Action, Deal, Game
+from tricktaker.protocol.card_play import bits, legal_mask
+from tricktaker.protocol.knowledge import HiddenHands
 from tricktaker.sim import bot_seed, deal_seed, summary_adapter
 
 # (name, options) of every game and the presets whose calls differ
@@ -214,7 +214,7 @@ def test_positions_rebuild_the_true_play_state(name: str, options: dict[str, Any
                     assert state.history() == real.history()
                     assert state.trick() == real.trick()
                 # samples never hold the seat's own cards, and fit the history after retries
-                sample = sample_hands(position.hidden, _core.Rng(i))
+                (sample,) = position.hidden.sample(1, seed=i)
                 assert sample[seat] == 0
                 assert all(h & obs_cards(obs) == 0 for h in sample)
                 shown = position.sample(_core.Rng(i))
@@ -250,45 +250,43 @@ def test_pimc_values_every_legal_card() -> None:
 
 
 def test_sampler_respects_counts_voids_known_cards() -> None:
-    pool = (1 << 24) - 1  # cards 0..23, all unseen
-    spades = (1 << 16) - 1  # cards 0..15 play the part of a suit
-    h = HiddenCards(
+    ids = [c for c in range(64) if (_core.ALL_CARDS >> c) & 1]
+    pool = sum(1 << c for c in ids[:24])  # 24 cards, all unseen
+    spades = sum(1 << c for c in ids[:16])  # 16 of them play the part of a suit
+    extra = 1 << ids[40]  # a card seen in seat 1's hand
+    h = HiddenHands(
         pool=pool,
         counts=[0, 5, 5, 6],
-        known=[0, 1 << 40, 0, 0],
-        forbidden=[0, spades, 0, 0],
-        suit_counts={3: (spades, 5)},
+        known=[0, extra, 0, 0],
+        excluded=[0, spades, 0, 0],
+        exact_counts={3: (spades, 5)},
     )
-    rng = _core.Rng(9)
-    for _ in range(200):
-        hands = sample_hands(h, rng)
+    for hands in h.sample(200, seed=9):
         assert hands[0] == 0
-        assert bin(hands[1]).count("1") == 6 and hands[1] & (1 << 40)
+        assert bin(hands[1]).count("1") == 6 and hands[1] & extra
         assert hands[1] & spades == 0
         assert bin(hands[2]).count("1") == 5
         assert bin(hands[3] & spades).count("1") == 5
         assert hands[1] & hands[2] == 0 and hands[2] & hands[3] == 0 and hands[1] & hands[3] == 0
-        assert (hands[1] | hands[2] | hands[3]) & ~(pool | (1 << 40)) == 0
-        assert (hands[2] | hands[3]) & (1 << 40) == 0
+        assert (hands[1] | hands[2] | hands[3]) & ~(pool | extra) == 0
+        assert (hands[2] | hands[3]) & extra == 0
 
 
 def test_sampler_frequencies_are_roughly_uniform() -> None:
     # 4 cards, two seats of two: each card is with seat 1 half the time
-    h = HiddenCards(pool=0b1111, counts=[0, 2, 2], known=[0, 0, 0], forbidden=[0, 0, 0])
-    rng = _core.Rng(1)
+    h = HiddenHands(pool=0b1111, counts=[0, 2, 2], known=[0, 0, 0], excluded=[0, 0, 0])
     counts = np.zeros(4)
-    for _ in range(2000):
-        hands = sample_hands(h, rng)
+    for hands in h.sample(2000, seed=1):
         for c in range(4):
             counts[c] += (hands[1] >> c) & 1
     assert np.all(np.abs(counts / 2000 - 0.5) < 0.05)
 
 
 def test_sampler_drops_impossible_voids() -> None:
-    h = HiddenCards(pool=0b11, counts=[0, 2], known=[0, 0], forbidden=[0, 0b11])
-    assert sample_hands(h, _core.Rng(1), tries=5) == [0, 0b11]
+    h = HiddenHands(pool=0b11, counts=[0, 2], known=[0, 0], excluded=[0, 0b11])
+    assert h.sample(1, seed=1) == [[0, 0b11]]
     with pytest.raises(ValueError, match="no deal"):
-        sample_hands(HiddenCards(pool=0b1, counts=[0, 2]), _core.Rng(1), tries=3)
+        HiddenHands(pool=0b1, counts=[0, 2]).sample(1, seed=1)
 
 
 # --- comparisons -----------------------------------------------------------------------------

@@ -104,7 +104,11 @@ def test_layers_point_one_way() -> None:
     for path in _modules():
         here = _dotted(path)
         tree = ast.parse(path.read_text())
+        # The package's face types its lazily loaded names (tt.simulate) for type checkers only.
+        lazy = _type_checking_blocks(tree) if here == "tricktaker" else set()
         for node, module in _imports(tree, here, path.name == "__init__.py"):
+            if node.lineno in lazy:
+                continue
             if LAYERS[_top(module)] > LAYERS[_top(here)]:
                 wrong.append(f"{here}:{node.lineno} imports {module} (a higher layer)")
     assert not wrong, "\n".join(wrong)

@@ -16,14 +16,15 @@ that is two plays: A at N-S and B at E-W, then the other way round. In a game wh
 plays alone (Trikiksis, cutthroat Pitch, Kirves) it is 2n plays: A alone against n-1 copies of
 B at every seat, and B alone against copies of A.
 
-The figure compared is the game's own *payoff per seat* of a deal (``Metric``): the deal score
-of the seat's team in Klaverjas, the points the seat's side gains in All Fours and Pitch, the
-figures the other side receives minus those the seat's side receives in Kiksas and Trikiksis
-(plus, in a writing deal, where figures are rare, the card-point margin over 138: a deal won
-138 to 0 counts like one figure), and so on. A play's difference is the mean payoff of A's
-seats minus that of B's; a deal's difference is the mean over its seatings; the result is the
-mean over the deals with its 95% confidence interval (normal approximation, 1.96 standard
-errors). A is better than B when the whole interval lies above zero.
+The figure compared is the game's own *payoff per seat* of a deal (a ``Metric``, the family's
+``metric`` capability in ``games/<family>/summary.py``): the deal score of the seat's team in
+Klaverjas, the points the seat's side gains in All Fours and Pitch, the figures the other side
+receives minus those the seat's side receives in Kiksas and Trikiksis (plus, in a writing deal,
+where figures are rare, the card-point margin over 138: a deal won 138 to 0 counts like one
+figure), the tricks of the seat's side in Whist, and so on. A play's difference is the mean
+payoff of A's seats minus that of B's; a deal's difference is the mean over its seatings; the
+result is the mean over the deals with its 95% confidence interval (normal approximation, 1.96
+standard errors). A is better than B when the whole interval lies above zero.
 """
 
 from __future__ import annotations
@@ -32,14 +33,17 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker.bots import Bot, bind_bot, make_bot
-from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
+from tricktaker.errors import Unsupported
+from tricktaker.protocol.base import Game, check_seed, new_seed
+from tricktaker.protocol.family import capability
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.summary import Metric
 from tricktaker.registry import load
 from tricktaker.sim import BotSpec, bot_seed, deal_seed, play_deal, summary_adapter
 
@@ -48,36 +52,22 @@ __all__ = [
     "Metric",
     "PairResult",
     "compare",
-    "register_metric",
+    "metric_for",
     "seatings",
 ]
 
 Z95 = 1.959963984540054
 
 
-@dataclass(frozen=True)
-class Metric:
-    """How a game's finished deal pays each seat, and which seats sit on one side."""
-
-    name: str
-    sides: Callable[[Deal], list[int]]  # side of each seat (fixed before the play)
-    payoff: Callable[[Deal], list[float]]  # payoff of each seat once the deal is over
-
-
-_METRICS: dict[str, Metric] = {}
-
-
-def register_metric(game: str, metric: Metric) -> None:
-    """Register how ``compare`` scores a game (by its ``Game.name``)."""
-    _METRICS[game] = metric
-
-
 def metric_for(game: str) -> Metric:
-    metric = _METRICS.get(game)
-    if metric is None:
-        raise ValueError(
-            f"no comparison metric for game {game!r}; games with one: {', '.join(sorted(_METRICS))}"
-        )
+    """How ``compare`` scores a game (by its ``Game.name``): its family's ``metric``
+    capability; ``tt.Unsupported`` when the family has none."""
+    try:
+        metric: Metric = capability(game, "metric")
+    except Unsupported:
+        raise
+    except ValueError as exc:  # not a game at all
+        raise ValueError(f"no comparison metric for game {game!r}: {exc}") from None
     return metric
 
 
@@ -231,7 +221,7 @@ def compare(
     for spec in bots:
         make_bot(spec)  # names are checked before anything is played
     # every deal is made alone from its seed (a game whose simulation streams deals out of
-    # whole matches, Kirves, is compared on the first deal of a leg)
+    # whole matches is compared on the deal a fresh match begins with)
     make_deal = adapter.new_deal or (lambda g, s: g.new_deal(seed=s))
     pairs = [(i, j) for i in range(len(bots)) for j in range(i + 1, len(bots))]
     total = len(pairs) * deals
@@ -283,90 +273,3 @@ def compare(
         metric=metric.name,
         pairs=results,
     )
-
-
-# --- the games' metrics ------------------------------------------------------------------------
-
-
-def _klaverjas_payoff(deal: Deal) -> list[float]:
-    score = deal.result().score
-    return [float(score[seat % 2]) for seat in range(4)]
-
-
-register_metric(
-    "klaverjas",
-    Metric("deal score of the seat's team", lambda d: [0, 1, 0, 1], _klaverjas_payoff),
-)
-
-
-def _kiksas_sides(deal: Deal) -> list[int]:
-    n = int(getattr(deal, "n", 4))
-    return [s % 2 for s in range(4)] if n == 4 else list(range(n))
-
-
-def _kiksas_payoff(deal: Deal) -> list[float]:
-    result = deal.result()
-    row = summary_adapter(deal.game.name).row(result)
-    n = int(getattr(deal, "n", 4))
-    figures = [
-        float(row["strokes"][k] + row["eggs"][k] + row["crosses"][k])
-        for k in range(len(row["strokes"]))
-    ]
-    writing = result.deal_type in ("first", "writing") and result.akis is None
-    if n == 4:
-        pay = [figures[1 - s % 2] - figures[s % 2] for s in range(4)]
-        if writing:
-            points = row["points"]
-            pay = [p + (points[s % 2] - points[1 - s % 2]) / 138 for s, p in enumerate(pay)]
-        return pay
-    pay = [sum(figures) / (n - 1) - figures[s] * n / (n - 1) for s in range(n)]
-    if writing and result.active_player is not None:
-        active = "ABC".index(result.active_player)
-        margin = (result.points[0] - result.points[1]) / 138
-        pay = [p + (margin if s == active else -margin / (n - 1)) for s, p in enumerate(pay)]
-    return pay
-
-
-for _name in ("kiksas", "trikiksis"):
-    register_metric(
-        _name,
-        Metric(
-            "figures the other side receives minus the seat's side's (+ point margin / 138 "
-            "in writing deals)",
-            _kiksas_sides,
-            _kiksas_payoff,
-        ),
-    )
-
-
-def _allfours_sides(deal: Deal) -> list[int]:
-    sides: list[int] = cast(Any, deal).sides
-    return list(sides)
-
-
-def _allfours_payoff(deal: Deal) -> list[float]:
-    result = deal.result()
-    sides = _allfours_sides(deal)
-    return [float(result.score_change[sides[seat]]) for seat in range(len(sides))]
-
-
-for _name in ("allfours", "pitch"):
-    register_metric(
-        _name,
-        Metric("points the seat's side gains in the deal", _allfours_sides, _allfours_payoff),
-    )
-
-
-def _kirves_payoff(deal: Deal) -> list[float]:
-    marks = deal.result().marks
-    return [float(m) for m in marks]
-
-
-register_metric(
-    "kirves",
-    Metric(
-        "marks the seat gains in the deal (a fresh leg: every player in, no marks yet)",
-        lambda d: list(range(int(cast(Any, d).num_players))),
-        _kirves_payoff,
-    ),
-)

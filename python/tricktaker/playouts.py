@@ -13,8 +13,8 @@ True
 Three entry points, all with the GIL released and optional threads:
 
 * ``random_playouts(game, n, seed=...)``: n random deals of the game, with its deck and hand
-  size, a random dealer, a uniform trump suit and a uniform role (below), played with uniformly
-  random legal cards and evaluated by the game's own C++ evaluation;
+  size, a random dealer, a uniform trump suit and a uniform role (where the game has one),
+  played with uniformly random legal cards and evaluated by the game's own C++ evaluation;
 * ``playouts_from_deals(game, hands, trump, leader, ...)``: given deals (numpy arrays);
 * ``playouts_from_position(deal, n, seed=...)``: n random playouts of a deal in its play phase,
   evaluated with that deal's own roles and context (or of a bare ``PlayState``).
@@ -30,39 +30,11 @@ Results are a dict of numpy arrays, one row per deal. Every game has:
 * ``trump``, ``leader``, ``declarer``, ``dealer`` (n,) int8: the trump suit (0..3 = S H D C), the
   seat that led first, the seat of the game's role (-1 for none), the dealer (-1 if unknown).
 
-The options that change the play or the evaluation are the game's (``game.options``); the
-rest are below, per game. ``playout_engine(game).columns()`` lists every column with its dtype,
-width (0 for one value per deal) and meaning.
-
-**Klaverjas** (4 seats N E S W; teams N-S = 0, E-W = 1): forehand (after the dealer) leads;
-``declarer`` is the seat that chose trump (uniform). Columns ``score``, ``card_points``,
-``roem``, ``pit`` (n, 2) int16 per team (``klaverjas_score``: card points sum to 162; the scores
-sum to 162 + roem + pit), ``made`` (bool: the declarer's team made it), ``pit_team`` (int8, -1
-for none). Roem is credited as under ``roem_claim = "auto"``.
-
-**Kirves** (``num_players`` seats, five cards each, a normal deal): the eldest leads;
-``declarer`` is the trump maker (uniform), alone against the rest (no folding, no turned card).
-Columns ``winner`` (the seat that won, R9.1), ``win_rule`` (1 three tricks, 2 first to two, 3
-last trick), ``winning_side`` (0 the trump maker, 1 the others), ``trump_maker_won`` (bool),
-``marks`` and ``tricks`` (n, seats) int8 (``kirves_outcome``).
-
-**Kiksas / Trikiksis**: a writing deal (§3.6, §4.5) with a uniform trump; the trump-queen holder
-leads (the queen itself under ``first_lead = "trump_queen"``). ``declarer`` is the writer
-(uniform): in Kiksas his pair (A-C = 0, B-D = 1) writes, in Trikiksis he plays alone (side 0)
-against the other two (side 1). Columns ``points`` (sum 138) and ``tricks`` (n, 2) per side,
-``player_points`` (n, seats), and ``kiksas_evaluate``'s ``outcome`` (1 written, 2 the writer's
-egg, 3 the writing-off side's sweep under ``egg_to_W``), ``figure_side``, ``figure_kind`` (0 none,
-1 stroke, 2 egg, 3 cross) and ``figure_count``.
-
-**All Fours / Pitch** (``num_players`` seats in the game's sides): ``play_size`` cards each (no
-turn-up, begging, widow or exchange: the hands at the start of play are uniform), the leader by
-``first_lead``; with ``trump_selection = "first_lead"`` the leader's first card, uniform among his
-suited cards, fixes trump. In auction games ``declarer`` is the pitcher (uniform) with a bid of
-``min_bid`` (``playouts_from_deals`` takes any bid). Random players fold, where ``folding`` allows
-it, as one more uniform choice. Columns ``points``, ``game_values``, ``score`` (n, sides) int16,
-``made`` (bool), ``all_tricks_side``, ``moon_side`` (int8, -1 for none), and per item in the order
-of ``_core.AllFoursItem`` (High, Low, Jack, Jick, Joker-H, Joker-L, Trey, Five, Last, Game, Moon)
-``item_side`` (-1 when not awarded) and ``item_points`` (n, 11) int8 (``allfours_score``).
+The options that change the play or the evaluation are the game's (``game.options``). The
+roles, the leader and the columns are the game's own: its family's ``tables`` module
+(``tricktaker.games.<family>.tables``) documents them, and ``playout_engine(game).columns()``
+lists every column with its dtype, width (0 for one value per deal) and meaning. A game without
+native playouts raises ``tt.Unsupported``.
 """
 
 from __future__ import annotations
@@ -74,6 +46,8 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
+from tricktaker.protocol.family import capability
+from tricktaker.protocol.tables import PlayoutTables
 
 __all__ = [
     "PlayoutResults",
@@ -85,73 +59,16 @@ __all__ = [
 
 PlayoutResults: TypeAlias = dict[str, npt.NDArray[Any]]
 
-_ALLFOURS_TRUMP = {"turn_up": 0, "first_lead": 1, "declare": 2}
-_ALLFOURS_LEAD = {"dealer_unless_run": 0, "dealer": 0, "eldest": 1, "pitcher": 2}
+
+def _tables(game: Game) -> PlayoutTables:
+    """The game's family ``PLAYOUTS`` (``tt.Unsupported`` for a game without playouts)."""
+    tables: PlayoutTables = capability(game, "playouts")
+    return tables
 
 
 def playout_engine(game: Game) -> _core.GamePlayouts:
     """The core's playout batch for a game and its options (rules tables built once)."""
-    o: Any = game.options
-    name = game.name
-    if name == "klaverjas":
-        return _core.KlaverjasPlayouts(
-            rotterdam=o.play_rules == "rotterdam",
-            undertrump_compulsory=o.undertrump_when_cannot_overtrump == "compulsory",
-            pit_for_any_team=o.pit_bonus_for == "any_team",
-            tie_is_nat=o.tie_is_nat,
-        )
-    if name == "kirves":
-        return _core.KirvesPlayouts(
-            o.num_players,
-            overtake_required=o.overtake_required,
-            overtake_exempts_partner=o.overtake_exempts_partner,
-            must_trump_when_void=o.must_trump_when_void,
-            folded_players_score_with_side=o.folded_players_score_with_side,
-        )
-    if name in ("kiksas", "trikiksis"):
-        trikiksis = o.variant == "trikiksis"
-        context = _core.KiksasDealContext()
-        context.writing_off_end_when_decided = o.writing_off_end == "end_when_decided"
-        context.sweep_egg_to_o = o.writing_pair_sweep_in_writing_off_deal == "egg_to_O"
-        context.sweep_egg_to_w = o.writing_off_pair_sweep_in_writing_deal == "egg_to_W"
-        context.akis_play_out = o.akis_play_out
-        if trikiksis and o.trikiksis_su_dviem_success == "one_each":
-            context.su_dviem_made_strokes = 1
-        return _core.KiksasPlayouts(
-            trikiksis=trikiksis,
-            must_overtrump=o.must_overtrump,
-            must_head_in_suit=o.must_head_in_suit,
-            partner_exemption=o.partner_exemption,
-            forced_first_lead=o.first_lead == "trump_queen",
-            options=context,
-        )
-    if name in ("allfours", "pitch"):
-        return _core.AllFoursPlayouts(
-            {
-                "num_players": o.num_players,
-                "sides": o.sides(),
-                "hand_size": o.play_size,
-                "trump_selection": _ALLFOURS_TRUMP[o.trump_selection],
-                "first_lead": _ALLFOURS_LEAD[o.first_lead],
-                "first_lead_must_be_trump": o.first_lead_must_be_trump,
-                "folding": o.folding,
-                "bid": o.min_bid,
-                "deck": o.deck_mask,
-                "jick": o.jick,
-                "may_trump_when_able_to_follow": o.may_trump_when_able_to_follow,
-                "no_undertrump": o.no_undertrump_rule,
-                "must_head_trump": o.must_head_trump_rule,
-                "hang_jack": o.jack_scoring == "hang_jack",
-                "low_to_captor": o.low_award == "captor",
-                "game_tie_non_dealer": o.game_tie == "non_dealer_side",
-                "five": o.five_value,
-                "trey": o.trey,
-                "last_trick": o.last_trick,
-                "shoot_the_moon": o.shoot_the_moon,
-                "moon_requires_bid": o.moon_requires_bid,
-            }
-        )
-    raise ValueError(f"no native playouts for game {name!r}")
+    return _tables(game).engine(game)
 
 
 def _seed(seed: int | None) -> int:
@@ -209,7 +126,8 @@ def playouts_from_deals(
     ``first_lead = "dealer"``); ``bid`` (auction games) defaults to ``min_bid``. Bad input raises
     ``ValueError`` naming the first bad deal.
     """
-    engine = playout_engine(game)
+    tables = _tables(game)
+    engine = tables.engine(game)
     players = engine.num_players
     masks = np.asarray(hands)
     if masks.ndim != 2 or masks.shape[1] != players:
@@ -219,17 +137,10 @@ def playouts_from_deals(
     n = masks.shape[0]
     seed = _seed(seed)
     leaders = _column("leader", leader, n, 0)
-    o: Any = game.options
-    auction = game.name in ("allfours", "pitch") and o.first_lead == "pitcher"
-    has_role = game.name not in ("allfours", "pitch") or auction
-    if declarer is None and has_role:
+    defaults = tables.defaults(game)
+    if declarer is None and defaults.draws_declarer:
         declarer = np.random.default_rng(seed).integers(0, players, n)
-    lead_is_dealer = game.name in ("allfours", "pitch") and o.first_lead in (
-        "dealer",
-        "dealer_unless_run",
-    )
-    default_dealer = leaders if lead_is_dealer else (leaders - 1) % players
-    default_bid = o.min_bid if auction else 0
+    default_dealer = leaders if defaults.dealer_leads else (leaders - 1) % players
     return dict(
         _core.playouts_from_deals(
             engine,
@@ -238,7 +149,7 @@ def playouts_from_deals(
             leaders,
             _column("declarer", declarer, n, -1),
             _column("dealer", dealer, n, default_dealer),
-            _column("bid", bid, n, default_bid),
+            _column("bid", bid, n, defaults.bid),
             seed,
             threads,
         )
@@ -270,33 +181,12 @@ def playouts_from_position(
         engine = playout_engine(game)
         state = position
     else:
-        game = position.game
-        engine = playout_engine(game)
+        tables = _tables(position.game)
+        engine = tables.engine(position.game)
         state = position.play_state()  # type: ignore[attr-defined]
-        declarer, dealer, bid = _position_roles(position, engine)
+        declarer, dealer, bid = tables.position_roles(position, engine)
     return dict(
         _core.playouts_from_state(
             engine, state, declarer, dealer, bid, _count(n), _seed(seed), threads
         )
     )
-
-
-def _position_roles(deal: Any, engine: _core.GamePlayouts) -> tuple[int, int, int]:
-    """The declarer, dealer and bid of a deal, and its roles or context set on the engine."""
-    name = deal.game.name
-    if name == "klaverjas":
-        return deal.declarer, deal.dealer, 0
-    if name == "kirves":
-        assert isinstance(engine, _core.KirvesPlayouts)
-        engine.set_roles(deal.roles())
-        maker = deal.trump_maker
-        return -1 if maker is None else maker, deal.dealer, 0
-    if name in ("kiksas", "trikiksis"):
-        assert isinstance(engine, _core.KiksasPlayouts)
-        context = deal.context()
-        if context.last_lead_declined:
-            raise ValueError("the last lead was declined: the deal is over, with no card to play")
-        engine.set_context(context)
-        return -1, deal.dealer, 0
-    pitcher = deal.pitcher
-    return -1 if pitcher is None else pitcher, deal.dealer, deal.bid or 0

@@ -11,19 +11,75 @@ from typing import Any
 from tricktaker.protocol.base import Game, StateMachine
 from tricktaker.protocol.family import Family, add_family, capability, family_of
 from tricktaker.protocol.options import describe_options
+from tricktaker.protocol.schema import game_schema, schema_document
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """What ``tricktaker.games()`` tells about one game."""
+class GameInfo(dict[str, Any]):
+    """What ``tricktaker.games()`` tells about one game: a JSON-ready dict (``json.dumps`` takes
+    it as it is) whose items are also read as attributes.
 
-    name: str
-    description: str
-    presets: tuple[str, ...]
-    options: tuple[dict[str, Any], ...]
-    aliases: tuple[str, ...] = ()
-    family: str = ""
-    capabilities: tuple[str, ...] = ()
+    ``name``, ``description`` (one line), ``family``, ``aliases``, ``presets`` (their names),
+    ``options`` (each with its ``name``, ``default``, allowed ``choices`` or None, and ``doc``)
+    and ``capabilities`` (the family record's: ``tensors``, ``solver``, ``rule_bot``, ...).
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        description: str,
+        presets: tuple[str, ...],
+        options: tuple[dict[str, Any], ...],
+        aliases: tuple[str, ...] = (),
+        family: str = "",
+        capabilities: tuple[str, ...] = (),
+    ) -> None:
+        super().__init__(
+            name=name,
+            description=description,
+            family=family,
+            aliases=list(aliases),
+            presets=list(presets),
+            options=[_json_ready(o) for o in options],
+            capabilities=list(capabilities),
+        )
+
+    @property
+    def name(self) -> str:
+        return str(self["name"])
+
+    @property
+    def description(self) -> str:
+        return str(self["description"])
+
+    @property
+    def family(self) -> str:
+        return str(self["family"])
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        return tuple(self["aliases"])
+
+    @property
+    def presets(self) -> tuple[str, ...]:
+        return tuple(self["presets"])
+
+    @property
+    def options(self) -> tuple[dict[str, Any], ...]:
+        return tuple(self["options"])
+
+    @property
+    def capabilities(self) -> tuple[str, ...]:
+        return tuple(self["capabilities"])
+
+
+def _json_ready(value: Any) -> Any:
+    """Tuples become lists, so that the info is the same before and after a JSON round trip."""
+    if isinstance(value, dict):
+        return {k: _json_ready(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(v) for v in value]
+    return value
 
 
 @dataclass(frozen=True)
@@ -72,6 +128,7 @@ __all__ = [
     "games",
     "load",
     "register",
+    "schema",
 ]
 
 
@@ -109,3 +166,25 @@ def from_json(text: str | Mapping[str, Any]) -> StateMachine:
         raise ValueError(f"unknown JSON kind {kind!r}; expected 'deal' or 'match'")
     machine.replay(log)
     return machine
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of every game's actions, events, observations, results,
+    options and game info: ``#/$defs/<game>/properties/observation`` and so on, with
+    ``#/$defs/observation`` (any game's) and ``#/$defs/games`` (what ``games()`` returns).
+
+    Games whose family declares no schema yet appear with their options alone."""
+    parts: dict[str, Any] = {}
+    for name, entry in sorted(_REGISTRY.items()):
+        family = entry.family
+        own = family.get("schema", game=name) if family.has("schema") else None
+        variant = next(v for v in family.variants if v.name == name)
+        if own is None:
+            parts[name] = {
+                "options": game_schema(name, variant.options_class, {}, {}, {})["options"]
+            }
+            continue
+        parts[name] = game_schema(
+            name, variant.options_class, own["observation"], own["event"], own["result"]
+        )
+    return schema_document(parts)

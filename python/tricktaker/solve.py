@@ -4,30 +4,21 @@ plays their best, and what each legal card is worth.
 The search is the C++ solver (``_core.Solver``); this module picks the objective of the game
 and turns positions and results into friendly values.
 
-Objectives:
+Objectives (``objectives()`` lists every one with what it counts):
 
-* ``"tricks"``: tricks the side takes in the remaining play (whist's default);
-* ``"points"``: points the side takes in the remaining play: card points, the last-trick bonus
-  and roem, and for a Klaverjas deal the pit bonus as the deal scoring counts it (the default
-  of games with card points);
-* ``"margin"``: the side's points minus the other side's, in the remaining play;
-* ``"made"`` (Klaverjas): 1 if the side wins the deal (the playing team makes it, or for the
-  defenders, the playing team goes nat), else 0;
-* ``"win"`` (Kirves, the default): 1 if the winning player of the deal (three tricks, first to
-  two, or the last trick) is on the side, else 0;
-* ``"race"`` (Kiksas and Trikiksis writing-off deals, the default there): 1 if the side reaches
-  its target first, else 0;
-* ``"akis"`` (Kiksas and Trikiksis deals with an Akis, the default there): 1 if the side wins
-  the Akis: the Akis player's side takes every trick (none in a misère Akis), or the other side
-  breaks it.
+* ``"tricks"``: tricks the side takes in the remaining play (the default of games without card
+  points);
+* ``"points"``: points the side takes in the remaining play (the default of games with card
+  points), or what the game's own scoring makes of them (a Klaverjas deal's pit bonus, All
+  Fours's game points of the whole deal);
+* ``"margin"``: the side's points minus the other side's;
+* and each family's own, for its deals: ``"made"`` (Klaverjas), ``"win"`` (Kirves), ``"race"``
+  and ``"akis"`` (Kiksas and Trikiksis). A family's ``tables`` module
+  (``tricktaker.games.<family>.tables``) documents its objectives and its double-dummy table.
 
-All Fours and Pitch score ``"points"`` (the default) and ``"margin"`` in game points of the whole
-deal: High, Low, Jack with hang jack, Game and the extras the options turn on, and for a bidder
-who is set, minus the bid; the items are decided by the whole play, so these values are the
-deal's, not the remaining play's.
-
-The side is the side of the seat to move unless ``side=`` names one (0 = N-S, 1 = E-W, or
-``"NS"``/``"EW"``).
+The side is the side of the seat to move unless ``side=`` names one: by number (0 = N-S, 1 = E-W
+in a game of partnerships N-S and E-W), as the game shows it (``"NS"``, ``"A"``), by a seat's
+name (that seat's side) or by its seats' names run together (``"AC"``).
 
 >>> import tricktaker as tt
 >>> game = tt.load("whist", ranks_per_suit=8)
@@ -48,40 +39,68 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar, overload
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card
+from tricktaker.protocol.family import capability
+from tricktaker.protocol.tables import (
+    GENERIC_OBJECTIVES,
+    DealObjective,
+    ObjectiveSpec,
+    SolverTables,
+    TableRows,
+    each_named,
+    named,
+    plain_objective,
+)
+from tricktaker.registry import families
 
-_T = TypeVar("_T")
-
-OBJECTIVES = ("tricks", "points", "margin", "made", "win", "race", "akis")
-_KINDS = {
-    "tricks": _core.ObjectiveKind.TRICKS,
-    "points": _core.ObjectiveKind.POINTS,
-    "margin": _core.ObjectiveKind.MARGIN,
-    "made": _core.ObjectiveKind.KLAVERJAS_MADE,
-    "win": _core.ObjectiveKind.KIRVES_WIN,
-    "race": _core.ObjectiveKind.KIKSAS_RACE,
-    "akis": _core.ObjectiveKind.KIKSAS_AKIS,
-}
-# The objectives that only one kind of deal has, and what that deal is.
-_NEEDS = {
-    "made": "a Klaverjas deal",
-    "win": "a Kirves deal",
-    "race": "a Kiksas or Trikiksis writing-off deal without Akis",
-    "akis": "a Kiksas or Trikiksis deal with an Akis",
-}
 DEFAULT_MEMORY_MB = 32
+NO_VALUE = -32768  # a table cell with no play (a seat not dealt in), a card not legal
 
 # A position: a deal of any game (anything with play_state()) or a _core.PlayState.
 Position = Any
+
+
+def _family_objectives() -> dict[str, ObjectiveSpec]:
+    """Every family's own objectives (the first family to name one keeps it)."""
+    found: dict[str, ObjectiveSpec] = {}
+    for family in families().values():
+        if family.has("solver"):
+            tables: SolverTables = family.get("solver")
+            for name, spec in tables.objectives.items():
+                found.setdefault(name, spec)
+    return found
+
+
+def objectives() -> dict[str, str]:
+    """Every objective the solver knows, with what it counts: the generic ones of every game,
+    then each family's own."""
+    every = {**GENERIC_OBJECTIVES, **_family_objectives()}
+    return {name: spec.doc for name, spec in every.items()}
+
+
+# Every objective's name (``tuple(objectives())``), given by __getattr__ below.
+OBJECTIVES: tuple[str, ...]
+
+
+def __getattr__(name: str) -> Any:
+    # OBJECTIVES is read from the family records when first asked for, so that importing this
+    # module loads no family's tables.
+    if name == "OBJECTIVES":
+        return tuple(objectives())
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _unknown_objective(objective: str) -> ValueError:
+    return ValueError(f"unknown objective {objective!r}; objectives: {', '.join(objectives())}")
 
 
 @dataclass(frozen=True)
@@ -116,10 +135,14 @@ class Solution:
 
 
 def _side(
-    side: int | str | None, position: Any = None, state: _core.PlayState | None = None
+    side: int | str | None,
+    position: Any = None,
+    state: _core.PlayState | None = None,
+    tables: SolverTables | None = None,
 ) -> int:
-    """The objective's side: a side number (also as text, "1"), NS / EW, or, for a deal, a
-    seat's name ("B": that seat's side) or the names of a side's seats run together ("AC")."""
+    """The objective's side: a side number (also as text, "1"), a seat's name ("B": that seat's
+    side), the names of a side's seats run together ("AC"), the name the game shows for a side
+    ("A"), or NS / EW."""
     if side is None:
         return -1
     if isinstance(side, str):
@@ -129,11 +152,20 @@ def _side(
         seats = _seats_named(key, position, state)
         if seats and state is not None and len({state.side(p) for p in seats}) == 1:
             return int(state.side(seats[0]))
+        shown = _shown_side_names(position, tables)
+        if key in shown:
+            return shown.index(key)
         if key in ("NS", "EW"):
             return 0 if key == "NS" else 1
     elif not isinstance(side, bool) and isinstance(side, int) and side >= 0:
         return side
-    raise ValueError(f"not a side: {side!r}; sides are {_side_names(position, state)}")
+    raise ValueError(f"not a side: {side!r}; sides are {_side_names(position, state, tables)}")
+
+
+def _shown_side_names(position: Any, tables: SolverTables | None) -> list[str]:
+    if tables is None:
+        return []
+    return [str(name).upper() for name in tables.side_names(position)]
 
 
 def _seat_names(position: Any, state: _core.PlayState | None) -> list[str]:
@@ -159,65 +191,33 @@ def _seats_named(key: str, position: Any, state: _core.PlayState | None) -> list
     return seats if not key else []
 
 
-def _side_names(position: Any, state: _core.PlayState | None) -> str:
+def _side_names(position: Any, state: _core.PlayState | None, tables: SolverTables | None) -> str:
     names = _seat_names(position, state)
     if not names or state is None:
         return "NS and EW (or 0 and 1)"
     sides = sorted({int(state.side(p)) for p in range(len(names))})
-    spelled = [
-        f"{''.join(n for p, n in enumerate(names) if state.side(p) == k)} ({k})" for k in sides
-    ]
+    shown = _shown_side_names(position, tables)
+    spelled = [f"{shown[k] if k < len(shown) else _seats_of(k, names, state)} ({k})" for k in sides]
     return f"{' and '.join(spelled)}, or a seat's name ({', '.join(names)})"
 
 
-def _has_points(state: _core.PlayState) -> bool:
-    rules = state.rules
-    if rules.last_trick_bonus or rules.trick_bonus != _core.TrickBonus.NONE:
-        return True
-    return any(rules.points(c) for c in _core.mask_to_ids(rules.deck))
+def _seats_of(side: int, names: list[str], state: _core.PlayState) -> str:
+    """A side's seats' names run together ("AC")."""
+    return "".join(n for p, n in enumerate(names) if state.side(p) == side)
 
 
-@dataclass(frozen=True)
-class _GameObjective:
-    """What a deal of a game adds to the solver's objective."""
-
-    default: str
-    kwargs: dict[str, Any]  # extra _core.Objective arguments (the game's scoring)
-    own: frozenset[str] = frozenset()  # objectives of _NEEDS this deal has
-
-
-def _game_objective(position: Any, state: _core.PlayState) -> _GameObjective:
-    """The default objective and the scoring context of a deal of any game."""
-    name = getattr(getattr(position, "game", None), "name", None)
-    plain = "points" if _has_points(state) else "tricks"
-    if name == "klaverjas":
-        options = position.options
-        return _GameObjective(
-            "points",
-            {
-                "scoring": _core.Scoring.KLAVERJAS,
-                "playing_team": position.declarer % 2,
-                "pit_for_any_team": options.pit_bonus_for == "any_team",
-                "tie_is_nat": options.tie_is_nat,
-            },
-            frozenset({"made"}),
-        )
-    if name == "kirves":
-        return _GameObjective("win", {}, frozenset({"win"}))
-    if name in ("kiksas", "trikiksis"):
-        if position.akis is not None:  # won or lost on tricks: every one of them, or none
-            ctx = position.context()
-            return _GameObjective(
-                "akis", {"akis": ctx.akis, "akis_side": ctx.akis_side}, frozenset({"akis"})
-            )
-        if position.deal_type == "writing_off" and position.targets:
-            return _GameObjective(
-                "race", {"kiksas_targets": tuple(position.targets)}, frozenset({"race"})
-            )
-        return _GameObjective(plain, {})
-    if name in ("allfours", "pitch"):
-        return _GameObjective("points", position.solver_scoring())
-    return _GameObjective(plain, {})
+def _solver_tables(position: Position) -> SolverTables:
+    """The SOLVER of a deal's family; for bare hands (PBN text, a list of hands), of the family
+    that reads them."""
+    if isinstance(position, (str, Sequence)):
+        for family in families().values():
+            if family.has("solver"):
+                tables: SolverTables = family.get("solver")
+                if tables.reads_bare_hands:
+                    return tables
+        raise TypeError("no game reads bare hands: give a deal")
+    found: SolverTables = capability(position, "solver")
+    return found
 
 
 def _prepare(
@@ -225,15 +225,19 @@ def _prepare(
     objective: str | None,
     side: int | str | None,
     state: _core.PlayState | None = None,
+    context: DealObjective | None = None,
 ) -> tuple[_core.PlayState, _core.Objective, str]:
     """The play state (the position's own unless given) and the core objective for a position
-    of any game."""
+    of any game (with ``context``, a table cell's own objective context instead of the
+    deal's)."""
+    tables: SolverTables | None = None
     if isinstance(position, _core.PlayState):
         state = position
-        game = _GameObjective("points" if _has_points(state) else "tricks", {})
+        game = plain_objective(state)
     elif hasattr(position, "play_state"):
+        tables = _solver_tables(position)
         state = position.play_state() if state is None else state
-        game = _game_objective(position, state)
+        game = context if context is not None else tables.objective(position, state)
     else:
         raise TypeError(
             f"cannot solve a {type(position).__name__}: give a deal (with play_state()) "
@@ -241,23 +245,30 @@ def _prepare(
         )
     if objective is None:
         objective = game.default
-    if objective not in _KINDS:
-        raise ValueError(f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}")
-    if objective in _NEEDS and objective not in game.own:
-        raise ValueError(f"objective {objective!r} needs {_NEEDS[objective]}")
-    kwargs: dict[str, Any] = {
-        "kind": _KINDS[objective],
-        "side": _side(side, position, state),
-        **game.kwargs,
+    own = {} if tables is None else tables.objectives
+    if objective in GENERIC_OBJECTIVES:
+        spec = GENERIC_OBJECTIVES[objective]
+    elif objective in own and objective in game.own:
+        spec = own[objective]
+    else:
+        other = own.get(objective) or _family_objectives().get(objective)
+        if other is None:
+            raise _unknown_objective(objective)
+        raise ValueError(f"objective {objective!r} needs {other.needs}")
+    arguments: dict[str, Any] = {
+        "kind": spec.kind,
+        "side": _side(side, position, state, tables),
+        **game.arguments,
     }
-    return state, _core.Objective(**kwargs), objective
+    return state, _core.Objective(**arguments), objective
 
 
-def _pitch_states(position: Position) -> list[_core.PlayState]:
-    """A Pitch deal before its first card (which fixes trump): the play of each suit the
-    pitcher can lead; otherwise none."""
-    pitch_states = getattr(position, "pitch_states", None)
-    return list(pitch_states().values()) if pitch_states is not None else []
+def _first_card_states(position: Position) -> list[_core.PlayState]:
+    """A deal before its first card, which fixes trump: the play of each suit the leader can
+    lead; otherwise none."""
+    if isinstance(position, _core.PlayState) or not hasattr(position, "play_state"):
+        return []
+    return _solver_tables(position).first_card_states(position)
 
 
 class Solver:
@@ -270,10 +281,8 @@ class Solver:
     """
 
     def __init__(self, *, memory_mb: int = DEFAULT_MEMORY_MB, objective: str | None = None):
-        if objective is not None and objective not in _KINDS:
-            raise ValueError(
-                f"unknown objective {objective!r}; objectives: {', '.join(OBJECTIVES)}"
-            )
+        if objective is not None and objective not in objectives():
+            raise _unknown_objective(objective)
         self._core = _core.Solver(memory_mb=memory_mb)
         self.objective = objective
 
@@ -281,27 +290,27 @@ class Solver:
         self, position: Position, *, objective: str | None = None, side: int | str | None = None
     ) -> Solution:
         """The value of the position and of every legal card."""
-        pitches = _pitch_states(position)
-        if pitches:
-            return self._solve_pitch(position, pitches, objective or self.objective, side)
+        first_cards = _first_card_states(position)
+        if first_cards:
+            return self._solve_first_card(position, first_cards, objective or self.objective, side)
         state, obj, name = _prepare(position, objective or self.objective, side)
         res = self._core.solve(state, obj)
         cards = {_core.card_to_string(c): v for c, v in res.cards}
         fold = int(res.fold_value) if res.can_fold else None
         return Solution(res.value, res.side, name, cards, res.nodes, fold)
 
-    def _solve_pitch(
+    def _solve_first_card(
         self,
         position: Position,
-        pitches: list[_core.PlayState],
+        first_cards: list[_core.PlayState],
         objective: str | None,
         side: int | str | None,
     ) -> Solution:
-        """Before a Pitch deal's first card, which fixes trump: each suit the pitcher can lead
-        is its own play, and each card's value is that of its suit's play."""
+        """Before a first card that fixes trump (a Pitch deal's pitch): each suit the leader
+        can lead is its own play, and each card's value is that of its suit's play."""
         cards: dict[str, int] = {}
         nodes = 0
-        for state in pitches:
+        for state in first_cards:
             state, obj, name = _prepare(position, objective, side, state)
             res = self._core.solve(state, obj)
             cards.update({_core.card_to_string(c): v for c, v in res.cards})
@@ -315,7 +324,7 @@ class Solver:
         self, position: Position, *, objective: str | None = None, side: int | str | None = None
     ) -> int:
         """Only the value (cheaper than ``solve``)."""
-        if _pitch_states(position):
+        if _first_card_states(position):
             return self.solve(position, objective=objective, side=side).value
         state, obj, _ = _prepare(position, objective or self.objective, side)
         return int(self._core.value(state, obj))
@@ -331,7 +340,7 @@ class Solver:
         """Whether the value is at least ``target`` (``value(...) >= target``), settled by one
         zero-window search: cheaper than the value where only a threshold matters (a contract,
         a score to reach)."""
-        if _pitch_states(position):
+        if _first_card_states(position):
             return self.value(position, objective=objective, side=side) >= target
         state, obj, _ = _prepare(position, objective or self.objective, side)
         return bool(self._core.reaches(state, obj, target))
@@ -354,22 +363,6 @@ def solve(
 ) -> Solution:
     """Solve one position with a fresh solver: its value and the value of each legal card."""
     return Solver(memory_mb=memory_mb).solve(position, objective=objective, side=side)
-
-
-def _named(kind: str, index: int, fn: Callable[[Any], _T], item: Any) -> _T:
-    """fn(item), its ValueError (IllegalAction too) or TypeError naming the item of a batch."""
-    try:
-        return fn(item)
-    except (ValueError, TypeError) as exc:
-        try:
-            named = type(exc)(f"{kind} {index}: {exc}")
-        except Exception:  # an exception type that takes other arguments: left as it is
-            raise exc from None
-        raise named from exc
-
-
-def _each_named(kind: str, items: Sequence[Any], fn: Callable[[Any], _T]) -> list[_T]:
-    return [_named(kind, i, fn, item) for i, item in enumerate(items)]
 
 
 @overload
@@ -411,7 +404,7 @@ def solve_many(
     With ``cards=True`` also every legal card's value, as ``solve`` gives them: a second array
     of shape ``(len(positions), 64)`` indexed by ``Card.id``, ``NO_VALUE`` where a card is not
     a legal play (for example as training targets for a policy)."""
-    prepared = _each_named("position", positions, lambda p: _prepare(p, objective, side))
+    prepared = each_named("position", positions, lambda p: _prepare(p, objective, side))
     if not prepared:
         empty = np.zeros(0, dtype=np.int32)
         return (empty, np.zeros((0, 64), dtype=np.int32)) if cards else empty
@@ -431,94 +424,24 @@ def solve_many(
     return np.asarray(values, dtype=np.int32), np.asarray(card_values, dtype=np.int32)
 
 
-def _objective_key(o: _core.Objective) -> tuple[Any, ...]:
-    a = o.allfours
-    scoring = (
-        a.hang_jack,
-        a.low_to_captor,
-        a.game_tie_non_dealer,
-        a.jick,
-        a.jokers,
-        a.five,
-        a.trey,
-        a.last_trick,
-        a.shoot_the_moon,
-        a.moon_requires_bid,
+def _objective_key(o: _core.Objective) -> Any:
+    """Every field of a core objective, the game's scoring options among them, as a value that
+    compares equal for equal objectives (read from the object, so no game's field is named)."""
+    return _fields(o)
+
+
+def _fields(value: Any) -> Any:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_fields(v) for v in value)
+    if hasattr(type(value), "__members__"):  # a core enumeration
+        return (type(value).__name__, int(value))
+    return tuple(
+        (name, _fields(getattr(value, name)))
+        for name in dir(value)
+        if not name.startswith("_") and not callable(getattr(value, name))
     )
-    return (
-        o.kind,
-        o.side,
-        o.scoring,
-        o.playing_team,
-        o.pit_for_any_team,
-        o.tie_is_nat,
-        tuple(o.kiksas_targets),
-        o.akis,
-        o.akis_side,
-        scoring,
-        o.dealer,
-        o.bidding_side,
-        o.bid,
-    )
-
-
-def _whist_hands(deal: Any) -> tuple[list[int], int]:
-    """Hands N, E, S, W and ranks per suit of a whist deal, PBN text or list of hands."""
-    if isinstance(deal, str):
-        hands = list(_core.parse_pbn(deal))
-        return hands, int(_core.ranks_needed(hands))
-    if hasattr(deal, "hands_dealt") and getattr(getattr(deal, "game", None), "name", "") == "whist":
-        # The deal as it was dealt, wherever its play has got to (as every game's table is).
-        return [int(h) for h in deal.hands_dealt], int(deal.game.options.ranks_per_suit)
-    if isinstance(deal, Sequence) and len(deal) == 4:
-        hands = [
-            int(h) if isinstance(h, int) else sum(Card.parse(c).mask for c in h.split())
-            for h in deal
-        ]
-        return hands, int(_core.ranks_needed(hands))
-    raise TypeError("dd_table takes a whist deal, a PBN string or four hands")
-
-
-def _klaverjas_table(deal: Any, objective: str, solver: _core.Solver) -> npt.NDArray[np.int32]:
-    options = deal.options
-    hands = [sum(c.mask for c in h) for h in deal.hands_dealt]
-    out = np.zeros((4, 2), dtype=np.int32)
-    for trump in range(4):
-        rules = _core.klaverjas_rules(
-            trump,
-            rotterdam=options.play_rules == "rotterdam",
-            undertrump_compulsory=options.undertrump_when_cannot_overtrump == "compulsory",
-        )
-        state = _core.PlayState(rules, hands, [0, 1, 0, 1], deal.forehand)
-        for team in range(2):
-            obj = _core.Objective(
-                kind=_KINDS[objective],
-                side=team,
-                scoring=_core.Scoring.KLAVERJAS,
-                playing_team=team,
-                pit_for_any_team=options.pit_bonus_for == "any_team",
-                tie_is_nat=options.tie_is_nat,
-            )
-            out[trump, team] = solver.value(state, obj)
-    return out
-
-
-NO_VALUE = -32768  # a table cell with no play (a Kirves seat not dealt in), a card not legal
-
-
-def _game_table(
-    deal: Any,
-    rows: list[list[tuple[_core.PlayState, int] | None]],
-    objective: str | None,
-    solver: _core.Solver,
-) -> npt.NDArray[np.int32]:
-    out = np.full((len(rows), len(rows[0])), NO_VALUE, dtype=np.int32)
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            if cell is not None:
-                state, obj, _ = _prepare(deal, objective, cell[1], cell[0])
-                out[r, c] = solver.value(state, obj)
-    return out
 
 
 def dd_table(
@@ -526,23 +449,12 @@ def dd_table(
 ) -> npt.NDArray[np.int32]:
     """The double-dummy table of a deal, as it was dealt: the value for each trump choice.
 
-    Whist (a deal, a PBN string or four hands): ``[strain][declarer]`` tricks for the
-    declarer's side with the declarer's left-hand opponent on lead; strains S, H, D, C, NT and
-    declarers N, E, S, W.
-
-    Klaverjas: ``[trump][playing team]`` with forehand on lead, trumps S, H, D, C and playing
-    teams N-S, E-W: the playing team's points (card points, roem and pit) with
-    ``objective="points"`` (the default), or 1 if it makes the deal with ``objective="made"``.
-
-    Kiksas and Trikiksis: ``[trump][side]``, the trump queen's holder leading it: the side's
-    points, or in a writing-off deal 1 if the side wins the race to its target.
-
-    All Fours and Pitch: ``[trump][side]`` with the deal's first leader (where the first card
-    fixes trump, leading that suit): the side's game points. A Pitch deal needs its auction
-    ended (the pitcher leads), and a deal that deals more than it plays its discards made.
-
-    Kirves: ``[trump][trump maker]`` with every seat playing and eldest leading: 1 if the maker
-    alone wins the deal against everyone else (``NO_VALUE`` for a seat not dealt in).
+    Rows are the trumps S, H, D, C (and NT where the game plays without trump); columns are
+    what the game's trump choice goes with, each valued for its own side: the declarers N, E,
+    S, W of a whist deal (which may also be given as PBN text or four hands), a Klaverjas deal's
+    playing teams, the sides of a Kiksas or All Fours deal, a Kirves deal's trump makers
+    (``NO_VALUE`` for a seat not dealt in). The family's ``tables`` module
+    (``tricktaker.games.<family>.tables``) documents its table.
 
     ``objective`` overrides the game's own (as in ``solve``).
     """
@@ -550,16 +462,16 @@ def dd_table(
 
 
 def _table(deal: Any, objective: str | None, solver: _core.Solver) -> npt.NDArray[np.int32]:
-    if getattr(getattr(deal, "game", None), "name", None) == "klaverjas":
-        objective = objective or "points"
-        if objective not in ("points", "made", "margin"):
-            raise ValueError("a Klaverjas table's objective is points, margin or made")
-        return _klaverjas_table(deal, objective, solver)
-    table_states = getattr(deal, "dd_table_states", None)
-    if table_states is not None:
-        return _game_table(deal, table_states(), objective, solver)
-    hands, ranks = _whist_hands(deal)
-    return np.asarray(_core.whist_dd_table(hands, ranks, solver), dtype=np.int32)
+    def values(rows: TableRows) -> npt.NDArray[np.int32]:
+        out = np.full((len(rows), len(rows[0])), NO_VALUE, dtype=np.int32)
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                if cell is not None:
+                    state, obj, _ = _prepare(deal, objective, cell.side, cell.state, cell.objective)
+                    out[r, c] = solver.value(state, obj)
+        return out
+
+    return _solver_tables(deal).dd_table(deal, objective, solver, values)
 
 
 def dd_tables(
@@ -570,17 +482,16 @@ def dd_tables(
     memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> npt.NDArray[np.int32]:
     """The tables of many deals at once, on ``threads`` threads (0 = every core), stacked:
-    shape (deals, *table). Whist deals (of one deck size) run in one native batch; deals of the
-    other games run on a pool of threads, one warm solver each (the solver releases the GIL)."""
+    shape (deals, *table). Deals of a family with a native batch (whist deals of one deck size)
+    run in it; the others run on a pool of threads, one warm solver each (the solver releases
+    the GIL)."""
     if not deals:
         return np.zeros((0, 5, 4), dtype=np.int32)
-    if all(_is_whist(d) for d in deals) and objective in (None, "tricks"):
-        parsed = _each_named("deal", deals, _whist_hands)
-        ranks = max(r for _, r in parsed)
-        tables = _core.whist_dd_tables(
-            [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb
-        )
-        return np.asarray(tables, dtype=np.int32)
+    families_tables = each_named("deal", deals, _solver_tables)
+    if all(t is families_tables[0] for t in families_tables):
+        batch = families_tables[0].dd_tables(deals, objective, threads, memory_mb)
+        if batch is not None:
+            return batch
     local = threading.local()
 
     def one(deal: Any) -> npt.NDArray[np.int32]:
@@ -590,19 +501,13 @@ def dd_tables(
 
     workers = threads if threads > 0 else os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=min(workers, len(deals))) as pool:
-        per_deal = list(pool.map(lambda i: _named("deal", i, one, deals[i]), range(len(deals))))
+        per_deal = list(pool.map(lambda i: named("deal", i, one, deals[i]), range(len(deals))))
     shapes = sorted({t.shape for t in per_deal})
     if len(shapes) > 1:
         raise ValueError(
             f"dd_tables stacks tables of one shape (deals of one game); got shapes {shapes}"
         )
     return np.stack(per_deal)
-
-
-def _is_whist(deal: Any) -> bool:
-    if isinstance(deal, str) or (isinstance(deal, Sequence) and len(deal) == 4):
-        return True
-    return getattr(getattr(deal, "game", None), "name", None) == "whist"
 
 
 __all__ = [
@@ -612,6 +517,7 @@ __all__ = [
     "Solver",
     "dd_table",
     "dd_tables",
+    "objectives",
     "solve",
     "solve_many",
 ]

@@ -9,35 +9,24 @@ rule-based bot's card when it is among the best.
 The samples come from the engine's uniform sampler (``tricktaker.sample_deals``) when the
 observation offers it as ``observation.sample_hands(n, seed)``, as the simulator's and the
 comparison's observations do: only sampled hands come back, never the deal. A plain
-observation (a dict, say from JSON) falls back to the approximate stand-in sampler of
-``tricktaker.bots.sampling``, which works from the observation alone.
+observation (a dict, say from JSON) is sampled by the same exact sampler of the core from what
+the observation alone says (``tricktaker.protocol.knowledge.HiddenHands``: how many unseen cards
+each seat holds, the cards known to be in a hand or excluded from it by its plays, the counts
+that were announced).
 
 Budget: ``samples`` deals per decision, or ``ms`` milliseconds (at least one sample); a budget
 in samples is deterministic under the seed, one in milliseconds depends on the machine.
 
-What is solved, per game:
+What is solved is the family's: its ``pimc`` capability (``games/<family>/bot.py: PIMC``, a
+``tricktaker.protocol.pimc_search.PimcPolicy``) turns the seat's observation into a
+``PlaySearch``: the seat's view, how a sampled deal's play state is rebuilt (the deal's roles,
+the cards played replayed), the solver's objective (the game's own scoring), and from how many
+cards left on a search is affordable. Where the family declines (a history it cannot replay, a
+seat with nothing at stake) or has no such capability, the rule-based bot plays. A fold among
+the legal actions is one more move for the solver.
 
-* Klaverjas: the team's total minus the opponents' (card points, roem, pit) with the game's own
-  scoring, from trick 2 on (a full 32-card search costs about 0.1 s a sample, up to 0.5 s, so
-  trick 1 is left to the rules); with ``trick_history_visible = last_trick_only`` the history
-  cannot be replayed and the rules play;
-* Kiksas and Trikiksis: in a writing-off deal the race (1 if the seat's side reaches its target
-  first); in other deals the card-point margin of the seat's side; in an Akis, winning it (the
-  soloist takes every trick, or none in a misère). Deals without a full trick history are left
-  to the rule-based bot;
-* Kirves: winning the deal (1 if the winning player is on the seat's side: the trump maker
-  alone, or the opposition together); a bystander of a cut-jack deal leaves the play to the
-  rules;
-* All Fours and Pitch: the margin in game points of the deal with the game's own scoring (High,
-  Low, Jack with hang jack, Game, the extras, and the contract for a bidder); searched once at
-  most 24 cards are left in the hands (a deal whose hands grew to 9 or 12 cards by running the
-  cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). A
-  first card that fixes trump (the pitch) is searched as one play per suit it can name, each
-  card valued in the play of its own suit. Under ``folding`` the folds so far are replayed
-  (each at the folder's turn) and folding is one more move for the solver and for the bot.
-
-Every other decision (trumps, bids, begging, Akis, peeks, "Su dviem", discards) is the rule-based
-bot's: its hand evaluation is cheap and PIMC would need a solver run per option.
+Every other decision (trumps, bids, discards and the other calls) is the rule-based bot's: its
+hand evaluation is cheap and PIMC would need a solver run per option.
 """
 
 from __future__ import annotations
@@ -48,21 +37,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import PlayView, bits, legal_mask, mask_of
 from tricktaker.bots.rule import RuleBot
-from tricktaker.bots.sampling import HiddenCards, sample_hands
-from tricktaker.cards import Card, Suit
-from tricktaker.games.allfours.deal import scoring_items
+from tricktaker.cards import Card
 from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.card_play import PlayView, bits
+from tricktaker.protocol.family import capability
+from tricktaker.protocol.knowledge import HiddenHands
+from tricktaker.protocol.pimc_search import PimcPolicy
 
 __all__ = ["PimcBot", "Position", "position_for"]
 
 DEFAULT_SAMPLES = 12
 DEFAULT_MEMORY_MB = 16
-# Cards left in the hands from which the search takes over from the rules (see Position).
-KLAVERJAS_MAX_CARDS = 28  # from trick 2 on
-ALLFOURS_MAX_CARDS = 24  # six tricks of four: a deal with runs is searched from there
-FOLD_MOVE = -1  # the key of folding among the card values (All Fours PV10)
+FOLD_MOVE = -1  # the key of folding among the card values (where a game lets a player fold)
 
 
 @dataclass
@@ -74,7 +61,7 @@ class Position:
     # still fixes trump (a pitch), one play state per trump it can fix
     make_state: Callable[[list[int]], _core.PlayState | list[_core.PlayState] | None]
     objective: _core.Objective
-    hidden: HiddenCards
+    hidden: HiddenHands
     # the search runs only when at most this many cards are left in the hands (before that the
     # rule-based bot plays: a full double-dummy search of a long deal costs seconds a sample)
     max_cards: int = 64
@@ -94,12 +81,13 @@ class Position:
     def sample(self, rng: _core.Rng, tries: int = 20) -> list[_core.PlayState] | None:
         """The play states of a sampled deal that fits the whole history, or None.
 
-        The sampler knows the counts, the voids and the cards seen; a sampled hand that breaks
-        a finer duty of the play (to overtrump, say) makes the replay fail, and the sample is
-        drawn again (rejection sampling).
+        The core's exact sampler draws the hidden hands uniformly among those that fit the
+        counts, the cards seen and the cards each seat's plays exclude (``HiddenHands``); a draw
+        whose replay still fails (a fact the view does not hold) is drawn again.
         """
         for _ in range(tries):
-            states = self.states(sample_hands(self.hidden, rng))
+            (hands,) = self.hidden.sample(1, int(rng.next()))
+            states = self.states(hands)
             if states is not None:
                 return states
         return None
@@ -113,333 +101,40 @@ class Position:
         )
 
 
-def _of_suit(hand: int, suit: Suit) -> int:
-    """The cards of ``hand`` of the printed ``suit``."""
-    return sum(1 << c for c in bits(hand) if Card(c).suit == suit)
-
-
-def _played_by(view: PlayView) -> list[int]:
-    played = [0] * view.num_seats
-    for seat, card in view.history:
-        played[seat] |= 1 << card
-    return played
-
-
-def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = None) -> HiddenCards:
+def _hidden(view: PlayView, suit_counts: dict[int, tuple[int, int]] | None = None) -> HiddenHands:
     n = view.num_seats
-    forbidden = [view.excluded.get(s, 0) for s in range(n)]
+    excluded = [view.excluded.get(s, 0) for s in range(n)]
     known = [view.known.get(s, 0) for s in range(n)]
     # view.hidden counts only the cards not known to be held (0 for an open hand)
     counts = [0 if s == view.me else view.hidden[s] for s in range(n)]
-    return HiddenCards(
+    return HiddenHands(
         pool=view.unseen,
         counts=counts,
         known=known,
-        forbidden=forbidden,
-        suit_counts=suit_counts or {},
+        excluded=excluded,
+        exact_counts=suit_counts or {},
     )
-
-
-def _replay(
-    state: _core.PlayState, history: Sequence[tuple[int, int]], lenient: bool = False
-) -> _core.PlayState | None:
-    for _, card in history:
-        if lenient:
-            state.play_any_held(card)
-        else:
-            try:
-                state.play(card)
-            except ValueError:
-                return None
-    return state
-
-
-def _replay_with_folds(
-    state: _core.PlayState, history: Sequence[tuple[int, int]], folders: set[int], me: int
-) -> _core.PlayState | None:
-    """Replays the cards, folding a folder where his turn comes and the history goes on
-    without him; None when the deal does not fit."""
-    pending = set(folders)
-
-    def fold_until(seat: int) -> bool:
-        while state.to_move != seat:
-            if state.to_move not in pending or not state.can_fold():
-                return False
-            pending.discard(state.to_move)
-            state.fold()
-        return True
-
-    for seat, card in history:
-        if not fold_until(seat):
-            return None
-        try:
-            state.play(card)
-        except ValueError:
-            return None
-    if not fold_until(me) or pending:
-        return None
-    return state
-
-
-# --- Klaverjas -------------------------------------------------------------------------------
-
-
-def _klaverjas_position(
-    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
-) -> Position | None:
-    from tricktaker.bots import klaverjas as kj
-
-    if obs.get("trump") is None or obs.get("declarer") is None:
-        return None
-    options = game.options if game is not None else None
-    view = kj.play_view(obs, legal, options)
-    if len(view.history) != 32 - sum(obs["hand_sizes"]):
-        return None  # only the last trick is visible: the history cannot be replayed
-    rules = view.rules
-    forehand = kj.seat_index(obs["forehand"])
-    played = _played_by(view)
-    lenient = options is not None and options.illegal_play == "penalize"
-    history = list(view.history)
-
-    def make_state(hands: list[int]) -> _core.PlayState | None:
-        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(4)]
-        state = _core.PlayState(rules, start, [0, 1, 0, 1], forehand)
-        return _replay(state, history, lenient)
-
-    playing_team = kj.seat_index(obs["declarer"]) % 2
-    objective = _core.Objective(
-        kind=_core.ObjectiveKind.MARGIN,
-        side=view.me % 2,
-        scoring=_core.Scoring.KLAVERJAS,
-        playing_team=playing_team,
-        pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
-        tie_is_nat=options is None or bool(options.tie_is_nat),
-    )
-    return Position(view, make_state, objective, _hidden(view), max_cards=KLAVERJAS_MAX_CARDS)
-
-
-# --- Kiksas and Trikiksis --------------------------------------------------------------------
-
-
-def _kiksas_position(
-    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
-) -> Position | None:
-    from tricktaker.bots import kiksas as kk
-    from tricktaker.games.kiksas import AKIS_KINDS
-
-    akis = obs.get("akis")
-    if obs.get("hand") is None or "tricks" not in obs:
-        return None
-    view = kk.play_view(obs, legal, game.options if game is not None else None)
-    n = view.num_seats
-    total = 24  # the whole Kiksas deck: four hands of six or three of eight
-    out = 6 if obs.get("sitting_out") else 0
-    if len(view.history) != total - out - sum(obs["hand_sizes"]):
-        return None
-    options = game.options if game is not None else None
-    if akis:
-        suit = akis.get("suit")
-        trump = -1 if suit is None else int(Suit.parse(suit))
-    else:
-        trump = int(Suit.parse(obs["trump"]))
-    rules = _core.kiksas_rules(
-        trump,
-        must_overtrump=bool(options and options.must_overtrump),
-        must_head_in_suit=bool(options and options.must_head_in_suit),
-        partner_exemption=bool(options and options.partner_exemption),
-    )
-    sides = view.sides
-    sitting = obs.get("sitting_out")
-    sitting_seat = None if sitting is None else kk.seat_index(sitting)
-    active_mask = 0
-    if sitting_seat is not None:
-        active_mask = ((1 << n) - 1) & ~(1 << sitting_seat)
-    fixed_leader = kk.seat_index(akis["player"]) if akis else -1
-    first = fixed_leader if fixed_leader >= 0 else view.me
-    leader = view.history[0][0] if view.history else first
-    played = _played_by(view)
-    history = list(view.history)
-    # before the first card this seat leads, and what it may lead is the forced first lead
-    first_lead = 0 if history else view.legal
-    counts = kk.trump_counts(obs, view.rules) if not akis else {}
-    suit_counts = {
-        s: (view.rules.trump_cards, c)
-        for s, c in counts.items()
-        if s != view.me and s not in view.known
-    }
-
-    def make_state(hands: list[int]) -> _core.PlayState | None:
-        start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
-        if sitting_seat is not None:
-            start[sitting_seat] = 0
-        state = _core.PlayState(
-            rules,
-            start,
-            sides,
-            leader,
-            active=active_mask,
-            first_lead_cards=first_lead,
-            fixed_leader=fixed_leader,
-        )
-        return _replay(state, history)
-
-    if akis:  # won or lost on tricks: every one, or none in a misère (c)
-        objective = _core.Objective(
-            kind=_core.ObjectiveKind.KIKSAS_AKIS,
-            side=sides[view.me],
-            akis=AKIS_KINDS[akis["kind"]],
-            akis_side=sides[kk.seat_index(akis["player"])],
-        )
-    elif obs.get("deal_type") == "writing_off" and obs.get("targets"):
-        # the race: first to its target writes the other side off
-        objective = _core.Objective(
-            kind=_core.ObjectiveKind.KIKSAS_RACE,
-            side=sides[view.me],
-            kiksas_targets=tuple(obs["targets"]),
-        )
-    else:
-        objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
-    if sitting_seat is not None:
-        # the turned-down hand is out of play: its six cards are among the unseen ones
-        view.hidden[sitting_seat] = 0
-    return Position(view, make_state, objective, _hidden(view, suit_counts))
-
-
-# --- All Fours and Pitch ---------------------------------------------------------------------
-
-
-def _allfours_position(
-    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
-) -> Position | None:
-    from tricktaker.bots import allfours as af
-
-    if game is None:
-        from tricktaker.registry import load
-
-        game = load(str(obs["game"]))
-    options = game.options
-    pitch = obs.get("trump") is None  # the card to play fixes trump: its printed suit (X11)
-    if pitch and (obs.get("phase") != "play" or obs.get("tricks") or obs.get("trick")):
-        return None
-    trumps: list[Suit] = (
-        sorted({suit for c in bits(legal_mask(legal)) if (suit := Card(c).suit) is not None})
-        if pitch
-        else [Suit.parse(obs["trump"])]
-    )
-    view = af.play_view(obs, legal, options, trump=trumps[0])
-    rules = {t: af.rules_for(options, t) for t in trumps}
-    n = view.num_seats
-    played = _played_by(view)
-    history = list(view.history)
-    # the first leader (a fold may have passed his lead on before the first card)
-    leader = af.seat_index(obs["leader"]) if obs.get("leader") else view.me
-    # folded hands are public (PV10); each fold happened at the folder's turn, where the
-    # history goes on without a card of his
-    folded = {af.seat_index(s): mask_of(c) for s, c in (obs.get("folded") or {}).items()}
-
-    def state_for(hands: list[int], trump: Suit, first_lead: int) -> _core.PlayState | None:
-        start = [
-            hands[s] | played[s] | folded.get(s, 0) | (view.hand if s == view.me else 0)
-            for s in range(n)
-        ]
-        state = _core.PlayState(
-            rules[trump],
-            start,
-            view.sides,
-            leader,
-            first_lead_cards=first_lead,
-            folding=bool(options.folding),
-        )
-        return _replay_with_folds(state, history, set(folded), view.me)
-
-    def make_state(hands: list[int]) -> _core.PlayState | list[_core.PlayState] | None:
-        if not pitch:  # before the first card a trump lead may be due (PV6)
-            return state_for(hands, trumps[0], 0 if history else view.legal)
-        states = [state_for(hands, t, view.legal & _of_suit(view.hand, t)) for t in trumps]
-        return [st for st in states if st is not None]
-
-    pitcher = obs.get("pitcher")
-    bid = obs.get("bid")
-    objective = _core.Objective(
-        kind=_core.ObjectiveKind.MARGIN,
-        side=view.sides[view.me],
-        scoring=_core.Scoring.ALLFOURS,
-        allfours=_core.AllFoursScoringOptions(**scoring_items(options)),
-        dealer=af.seat_index(obs["dealer"]),
-        bidding_side=-1 if pitcher is None or bid is None else view.sides[af.seat_index(pitcher)],
-        bid=int(bid or 0),
-    )
-    return Position(view, make_state, objective, _hidden(view), max_cards=ALLFOURS_MAX_CARDS)
-
-
-# --- Kirves ----------------------------------------------------------------------------------
-
-
-def _kirves_position(
-    game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
-) -> Position | None:
-    from tricktaker.bots import kirves as kv
-
-    if obs.get("trump") is None or obs.get("hand") is None:
-        return None
-    if game is None:
-        from tricktaker.registry import load
-
-        game = load("kirves", num_players=int(obs["num_players"]))
-    options = game.options
-    view = kv.play_view(obs, legal, options)
-    me = view.me
-    kind = obs.get("kind")
-    principals = (kv.seat_index(obs["cutter"]), kv.seat_index(obs["dealer"]))
-    if kind == "cut_jack" and me not in principals:
-        return None  # a bystander wins nothing: the rules decide
-    rules = kv.rules_for(obs, options)
-    n = view.num_seats
-    played = _played_by(view)
-    history = list(view.history)
-    leader = history[0][0] if history else me
-    active_mask = sum(1 << s for s in view.active)
-
-    def make_state(hands: list[int]) -> _core.PlayState | None:
-        start = [
-            (hands[s] | played[s] | (view.hand if s == me else 0)) if s in view.active else 0
-            for s in range(n)
-        ]
-        state = _core.PlayState(rules, start, view.sides, leader, active=active_mask, tricks=5)
-        return _replay(state, history)
-
-    objective = _core.Objective(kind=_core.ObjectiveKind.KIRVES_WIN, side=view.sides[me])
-    return Position(view, make_state, objective, _hidden(view))
-
-
-_POSITIONS: dict[
-    str, Callable[[Game | None, Mapping[str, Any], Sequence[Action]], Position | None]
-] = {
-    "klaverjas": _klaverjas_position,
-    "kiksas": _kiksas_position,
-    "trikiksis": _kiksas_position,
-    "allfours": _allfours_position,
-    "pitch": _allfours_position,
-    "kirves": _kirves_position,
-}
-
-
-def register_position(
-    game: str,
-    builder: Callable[[Game | None, Mapping[str, Any], Sequence[Action]], Position | None],
-) -> None:
-    """Teach the PIMC bot a game: how a seat's observation becomes a ``Position``."""
-    _POSITIONS[game] = builder
 
 
 def position_for(
     game: Game | None, obs: Mapping[str, Any], legal: Sequence[Action]
 ) -> Position | None:
-    """The position to search, or None when the bot should leave the choice to rules."""
-    builder = _POSITIONS.get(str(obs.get("game")))
-    if builder is None:
+    """The position to search, or None when the bot should leave the choice to rules: the
+    family of the observation's game declines, or has no ``pimc`` capability."""
+    try:
+        policy: PimcPolicy = capability(str(obs.get("game")), "pimc")
+    except ValueError:  # an unknown game, or tt.Unsupported: the rules play
         return None
-    return builder(game, obs, legal)
+    search = policy.search(game, obs, legal)
+    if search is None:
+        return None
+    return Position(
+        search.view,
+        search.make_state,
+        search.objective,
+        _hidden(search.view, search.suit_counts),
+        max_cards=search.max_cards,
+    )
 
 
 class PimcBot:
@@ -511,7 +206,7 @@ class PimcBot:
     def _states(self, position: Position) -> Iterator[list[_core.PlayState]]:
         """The play states of sampled deals, without end: from the engine's uniform sampler
         when the observation offers it (``sample_hands``, as the simulator's do), else from the
-        stand-in sampler of ``tricktaker.bots.sampling``."""
+        same sampler on what the observation says (``Position.sample``)."""
         sampler = getattr(self._observation, "sample_hands", None)
         if callable(sampler):
             chunk = self.samples if self.ms is None else 8

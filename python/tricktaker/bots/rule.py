@@ -1,45 +1,31 @@
-"""``RuleBot``: the rule-based bot of every game, chosen by the observation's ``game``."""
+"""``RuleBot``: the rule-based bot of every game, its family's ``rule_bot`` capability.
+
+Each family's ``bot.py`` holds its rules of thumb as ``RULE_BOT``; ``RuleBot`` picks the one of
+the game the observation names (its ``game``) and keeps one bot per game it has met.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from tricktaker import _core
 from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.family import capability
+from tricktaker.protocol.players import Bot, RuleBotFactory, bind_bot
 
 __all__ = ["RuleBot", "rule_bot_for"]
 
 
-class _GameBot(Protocol):
-    def reset(self, seed: int) -> None: ...
-
-    def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action: ...
-
-
-def rule_bot_for(game: str) -> _GameBot:
-    """The rule-based bot of ``game`` (its ``Game.name``)."""
-    if game == "klaverjas":
-        from tricktaker.bots.klaverjas import KlaverjasBot
-
-        return KlaverjasBot()
-    if game in ("kiksas", "trikiksis"):
-        from tricktaker.bots.kiksas import KiksasBot
-
-        return KiksasBot()
-    if game in ("allfours", "pitch"):
-        from tricktaker.bots.allfours import AllFoursBot
-
-        return AllFoursBot()
-    if game == "kirves":
-        from tricktaker.bots.kirves import KirvesBot
-
-        return KirvesBot()
-    raise ValueError(f"no rule-based bot for game {game!r}")
+def rule_bot_for(game: str) -> Bot:
+    """A fresh rule-based bot of ``game`` (its ``Game.name``); ``tt.Unsupported`` when its
+    family has none."""
+    factory: RuleBotFactory = capability(game, "rule_bot")
+    return factory()
 
 
 class RuleBot:
-    """Plays every game by simple rules of thumb (see each game's module in ``tricktaker.bots``).
+    """Plays every game by simple rules of thumb (see each family's ``bot.py``).
 
     It sees observations only, and is deterministic: where two choices tie it takes the first
     in a fixed order; its seed only breaks ties between equally good calls.
@@ -48,7 +34,7 @@ class RuleBot:
     name = "rule"
 
     def __init__(self, seed: int = 0) -> None:
-        self._bots: dict[str, _GameBot] = {}
+        self._bots: dict[str, Bot] = {}
         self._game: Game | None = None
         self.reset(seed)
 
@@ -56,8 +42,7 @@ class RuleBot:
         """Learn the game's options (public at the table: the deck, the items, the rules)."""
         self._game = game
         for bot in self._bots.values():
-            if hasattr(bot, "bind"):
-                bot.bind(game)
+            bind_bot(bot, game)
 
     def reset(self, seed: int) -> None:
         self._seed = seed
@@ -74,8 +59,8 @@ class RuleBot:
         bot = self._bots.get(game)
         if bot is None:
             bot = self._bots[game] = rule_bot_for(game)
-            if self._game is not None and self._game.name == game and hasattr(bot, "bind"):
-                bot.bind(self._game)
+            if self._game is not None and self._game.name == game:
+                bind_bot(bot, self._game)
             bot.reset(self._seed)
         action = bot.act(observation, legal_actions)
         if action not in legal_actions:  # a safety net: never return an illegal action

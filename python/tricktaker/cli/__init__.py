@@ -20,31 +20,22 @@ repeats the list and ``quit`` leaves the game.
 
 Per-game text views
 -------------------
-What a person sees is drawn by a ``TextView`` registered under the game's name: small functions
-for the deal's header, the table at a person's turn, the prompt, the text of an action, the
-narration of every applied action, a deal's scores and the standings. A game without a view is
-still playable with the generic one (observations as JSON). Klaverjas's view is in
-``klaverjas_view``, Kirves's in ``kirves_view``; another game registers its own the same way::
+What a person sees is drawn by the ``TextView`` of the game's family (its ``view`` capability,
+``games/<family>/view.py``; ``tricktaker.protocol.view`` is the kit): small functions for the
+deal's header, the table at a person's turn, the prompt, the text of an action, the narration
+of every applied action, a deal's scores and the standings. A game without a view is still
+playable with the generic one (observations as JSON).
 
-    register_view("kirves", TextView(turn=_kirves_turn, deal_result=_kirves_deal_result, ...))
-
-The simulation summary of ``simulate`` is the game's ``SummaryAdapter`` (see ``tricktaker.sim``).
+The simulation summary of ``simulate`` is the family's ``SummaryAdapter`` (see ``tricktaker.sim``).
 """
 
 from __future__ import annotations
 
-from tricktaker.cli import kirves_view, klaverjas_view  # noqa: F401  (register the views)
 from tricktaker.cli.arguments import build_parser, parse_option_value
 from tricktaker.cli.command import main
 from tricktaker.cli.person import parse_person_input
-from tricktaker.cli.views import (
-    Lines,
-    TextView,
-    arrange_by_rank_order,
-    pretty_card,
-    register_view,
-    view_for,
-)
+from tricktaker.cli.views import view_for
+from tricktaker.protocol.view import Lines, TextView, arrange_by_rank_order, pretty_card
 
 __all__ = [
     "Lines",
@@ -55,6 +46,5 @@ __all__ = [
     "parse_option_value",
     "parse_person_input",
     "pretty_card",
-    "register_view",
     "view_for",
 ]

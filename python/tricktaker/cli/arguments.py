@@ -9,7 +9,9 @@ from typing import Any
 
 from tricktaker.bots import bot_names
 from tricktaker.protocol.base import Game
-from tricktaker.registry import load
+from tricktaker.protocol.tables import GENERIC_OBJECTIVES
+from tricktaker.registry import games, load
+from tricktaker.solve import objectives
 
 
 def _option_text(value: Any) -> str:
@@ -55,7 +57,7 @@ def _seed(text: str) -> int:
 
 
 def _game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="the game, e.g. klaverjas (see 'tricktaker games')")
+    parser.add_argument("game", help=f"the game: {', '.join(games())} (see 'tricktaker games')")
     parser.add_argument("--seed", type=_seed, help="seed for every random choice (default: new)")
     parser.add_argument("--preset", help="a named bundle of options of the game")
     parser.add_argument(
@@ -72,6 +74,16 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
         type=_positive_int,
         help="number of players (games that allow a choice); solve reads it from a position "
         "that names it (players=4)",
+    )
+
+
+def _objective_help() -> str:
+    """The solver's objectives, every game's and those of one game's deals (the records')."""
+    generic = [name for name in objectives() if name in GENERIC_OBJECTIVES]
+    own = [name for name in objectives() if name not in GENERIC_OBJECTIVES]
+    return (
+        f"{', '.join(generic)}, or an objective of a game's own deals ({', '.join(own)}); "
+        "default: the game's own"
     )
 
 
@@ -122,16 +134,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     slv = sub.add_parser("solve", help="double-dummy value of a position and of each legal card")
     _game_options(slv)
-    slv.add_argument("position", help="the game's position text (e.g. whist: 'trump=S N:...')")
+    slv.add_argument("position", help="the game's position text, as a deal's position() writes it")
     slv.add_argument(
         "--objective",
-        help="tricks, points, margin, made (Klaverjas), win (Kirves) or race (a Kiksas "
-        "writing-off deal); default: the game's own",
+        help=_objective_help(),
     )
     slv.add_argument(
         "--side",
-        help="a side number, a seat's name (its side) or a side's seats (NS, AC); default: the "
-        "side to move",
+        help="a side number, the side's name as the game shows it (A, B), a seat's name (its "
+        "side) or a side's seats run together (NS, AC); default: the side to move",
     )
     slv.add_argument(
         "--dd-table",
@@ -148,7 +159,7 @@ def _load_game(args: argparse.Namespace) -> Game:
     options: dict[str, Any] = dict(args.option)
     num_players = args.num_players
     if num_players is None and getattr(args, "position", None):
-        # A position that names its player count (Kirves: ``players=4``) needs no option.
+        # A position that names its player count in its head (``players=4``) needs no option.
         found = re.search(r"(?:^|\s)players=(\d+)(?=\s|$)", args.position)
         num_players = int(found.group(1)) if found else None
     if num_players is not None:

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from tricktaker.cards import Card, Suit
-from tricktaker.cli.views import TextView
 from tricktaker.protocol.base import Action
+from tricktaker.protocol.view import TextView
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")

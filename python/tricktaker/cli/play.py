@@ -10,6 +10,7 @@ from tricktaker.bots import Bot, bind_bot, make_bot
 from tricktaker.cli.arguments import _option_text
 from tricktaker.cli.person import _ask, _Quit
 from tricktaker.cli.views import view_for
+from tricktaker.errors import IllegalAction, Unsupported
 from tricktaker.protocol.base import Action, Deal, Game, Match, StateMachine, new_seed
 from tricktaker.protocol.options import options_to_dict
 from tricktaker.sim import SeatObservation, bot_seed
@@ -87,11 +88,23 @@ def _num_seats(machine: StateMachine) -> int:
     return int(count) if isinstance(count, int) else 4
 
 
+def _new_machine(game: Game, seed: int, deals: int | None) -> StateMachine:
+    """One deal for ``--deals 1``, else a match. A single-deal game (its ``new_match`` refuses)
+    plays one deal when no number of deals was asked for."""
+    if deals == 1:
+        return game.new_deal(seed=seed)
+    try:
+        return game.new_match(seed=seed)
+    except (Unsupported, IllegalAction):
+        if deals is not None:
+            raise
+        return game.new_deal(seed=seed)
+
+
 def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -> int:
     view = view_for(game.name)
     seed = new_seed() if args.seed is None else args.seed
-    machine: StateMachine
-    machine = game.new_deal(seed=seed) if args.deals == 1 else game.new_match(seed=seed)
+    machine = _new_machine(game, seed, args.deals)
     names = _seat_names(machine, _num_seats(machine))
     humans = _default_human(names) if args.seats is None else _parse_seats(args.seats, names)
     bots: dict[int, Bot] = {

@@ -6,12 +6,11 @@ import argparse
 from typing import Any, TextIO
 
 from tricktaker.protocol.base import Game
+from tricktaker.solve import NO_VALUE, dd_table, solve
 
 
 def run_solve(args: argparse.Namespace, game: Game, out: TextIO) -> int:
     """``tricktaker solve GAME POSITION``: the value and a table of every legal card's value."""
-    from tricktaker.solve import solve
-
     parse = getattr(game, "parse_position", None)
     if parse is None:
         raise ValueError(f"{game.name} has no position text to solve")
@@ -25,8 +24,6 @@ def run_solve(args: argparse.Namespace, game: Game, out: TextIO) -> int:
 def format_dd_table(deal: Any, objective: str | None) -> str:
     """``tt.dd_table`` of the deal as text: a row per trump (strain), a column per side, playing
     team, declarer or trump maker (as the game's table has them)."""
-    from tricktaker.solve import NO_VALUE, dd_table
-
     table = dd_table(deal, objective=objective)
     rows = ["S", "H", "D", "C", "NT"][: table.shape[0]]
     lines = ["trump " + "".join(f"{c:>6}" for c in range(table.shape[1]))]

@@ -18,10 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
 from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import IllegalAction
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.tensor_kit import encode_observation, observation_shape
 
 
 @dataclass(frozen=True, order=True)
@@ -171,12 +175,10 @@ class StateMachine(abc.ABC):
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what ``seat`` may know, as JSON-ready data."""
 
-    def observation_tensor(self, seat: int | str) -> Any:
+    def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
         """The observation as a fixed-shape float32 array (``tricktaker.tensors``), built from
         ``observation(seat)`` alone; its shape is ``game.observation_shape``."""
-        from tricktaker.tensors import observation_tensor
-
-        return observation_tensor(self, seat)
+        return encode_observation(self.game, self.observation(seat))  # type: ignore[arg-type]
 
     _setup: dict[str, Any]
 
@@ -333,8 +335,6 @@ class Game(abc.ABC):
     @property
     def observation_shape(self) -> tuple[int]:
         """The shape of this game's observation tensors (``tricktaker.tensors``)."""
-        from tricktaker.tensors import observation_shape
-
         return observation_shape(self)
 
     def __repr__(self) -> str:

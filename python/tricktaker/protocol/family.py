@@ -80,6 +80,7 @@ CAPABILITIES: dict[str, str] = {
     "summary": "simulation rows and summaries (tt.simulate, tricktaker simulate)",
     "metric": "duplicate comparison of bots (tricktaker.compare)",
     "episode": "the PettingZoo environment (tricktaker.rl)",
+    "schema": "the JSON Schema of its observations, events and results (tt.schema())",
 }
 
 
@@ -100,6 +101,7 @@ class Family:
     summary: Hook[Any] | None = None
     metric: Hook[Any] | None = None
     episode: Hook[Any] | None = None
+    schema: Hook[Any] | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def has(self, capability: str) -> bool:

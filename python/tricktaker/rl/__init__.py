@@ -14,15 +14,22 @@ and seeding through ``reset(seed=...)``. ``Episode`` is the same environment wit
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from tricktaker.protocol.episode import GameAdapter
 from tricktaker.rl.encoding import encode_observation, observation_size
 from tricktaker.rl.episode import Episode
-from tricktaker.rl.games import GameAdapter, adapter_names, register_adapter
+from tricktaker.rl.games import adapter_names
 from tricktaker.rl.layout import ActionLayout
 
-if TYPE_CHECKING:
+# The PettingZoo environment needs the rl extra; without it the rest (Episode, the layouts)
+# still works, and env() says what to install.
+try:
     from tricktaker.rl.pettingzoo_env import TrickTakerEnv
+except ImportError as exc:  # pragma: no cover - depends on the installation
+    _MISSING_EXTRA: ImportError | None = exc
+else:
+    _MISSING_EXTRA = None
 
 __all__ = [
     "ActionLayout",
@@ -33,7 +40,6 @@ __all__ = [
     "env",
     "observation_size",
     "raw_env",
-    "register_adapter",
 ]
 
 
@@ -41,13 +47,11 @@ def env(game: str, **options: Any) -> TrickTakerEnv:
     """The PettingZoo AEC environment of ``game`` (see ``TrickTakerEnv``); needs the ``rl``
     extra. Takes ``episode="deal"`` or ``"match"``, ``render_mode``, ``preset`` and the game's
     options, as ``tricktaker.load`` does."""
-    try:
-        from tricktaker.rl.pettingzoo_env import TrickTakerEnv
-    except ImportError as exc:  # pragma: no cover - depends on the installation
+    if _MISSING_EXTRA is not None:  # pragma: no cover - depends on the installation
         raise ImportError(
-            f"tricktaker.rl.env needs PettingZoo and Gymnasium ({exc}); "
+            f"tricktaker.rl.env needs PettingZoo and Gymnasium ({_MISSING_EXTRA}); "
             'install them with: pip install "tricktaker[rl]"'
-        ) from exc
+        ) from _MISSING_EXTRA
     return TrickTakerEnv(game, **options)
 
 

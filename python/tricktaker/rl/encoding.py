@@ -1,9 +1,10 @@
 """The numeric observation the environment gives each agent: the game's observation tensor.
 
-The encoding is the one of ``tricktaker.tensors`` (documented there per game): a fixed-shape
-``float32`` vector built from the seat's own observation alone, so it never shows a hidden card.
-Seats are relative to the observing seat; values are scaled to lie mostly in [0, 1] (scores
-that can go below zero, as in Pitch, are scaled but not clipped).
+The encoding is the one of ``tricktaker.tensors`` (each family's ``tensors.py`` documents its
+layout), not one of the environment's own: a fixed-shape ``float32`` vector built from the
+seat's own observation alone, so it never shows a hidden card. Seats are relative to the
+observing seat; values are scaled to lie mostly in [0, 1] (scores that can go below zero, as
+in Pitch, are scaled but not clipped).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker import tensors
-from tricktaker.rl.games import GameAdapter
+from tricktaker.protocol.episode import GameAdapter
 
 
 def observation_size(adapter: GameAdapter) -> int:

@@ -2,8 +2,9 @@
 
 This is the environment without PettingZoo: ``Episode`` starts deals or matches from seeds,
 gives the action mask and the observation vector of a player, applies an action index and
-returns the rewards it brought (the deal rewards of ``tricktaker.rl.games``, given when a deal
-ends). ``tricktaker.rl.pettingzoo_env`` wraps it in the AEC protocol.
+returns the rewards it brought (the deal rewards of the game's episode adapter,
+``tricktaker.rl.games``, given when a deal ends). ``tricktaker.rl.pettingzoo_env`` wraps it in
+the AEC protocol.
 
 >>> episode = Episode("klaverjas")
 >>> episode.start(seed=5)
@@ -24,9 +25,10 @@ import numpy.typing as npt
 
 from tricktaker.errors import IllegalAction
 from tricktaker.protocol.base import Deal, Match, StateMachine, check_seed
+from tricktaker.protocol.episode import GameAdapter
 from tricktaker.registry import load
 from tricktaker.rl.encoding import encode_observation, observation_size
-from tricktaker.rl.games import GameAdapter, adapter_for
+from tricktaker.rl.games import adapter_for
 from tricktaker.rl.layout import ActionLayout
 
 EPISODE_KINDS = ("deal", "match")
@@ -54,7 +56,9 @@ class Episode:
         self.kind = episode
         self.game = load(game, preset=preset, **options)
         self.adapter: GameAdapter = adapter_for(self.game)
-        self.layout: ActionLayout = self.adapter.layout
+        self.layout = ActionLayout(
+            tuple(sorted(self.adapter.cards(), key=lambda c: c.id)), tuple(self.adapter.calls())
+        )
         self.observation_size = observation_size(self.adapter)
         self.machine: StateMachine | None = None
         self.agents: list[str] = []
@@ -67,9 +71,8 @@ class Episode:
     def start(self, seed: int) -> None:
         """Start a new deal or match from ``seed`` (the same seed, the same episode).
 
-        A deal episode is the game's ``new_deal(seed=seed)`` (Kiksas: a deal of any kind,
-        ``tricktaker.games.kiksas.simulation_deal``), a match episode its
-        ``new_match(seed=seed)``."""
+        A deal episode is the adapter's ``new_deal(seed)`` (the game's ``new_deal(seed=seed)``
+        unless the family's adapter deals otherwise), a match episode its ``new_match(seed)``."""
         seed = check_seed(seed)
         machine: StateMachine
         if self.kind == "match":

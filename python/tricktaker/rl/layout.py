@@ -5,9 +5,9 @@ Every action a game can offer has one index in ``0 .. size - 1``:
 * ``0 .. len(cards) - 1``: the cards of the game's pack (for its options), in card id order
   (suit by suit: spades, hearts, diamonds, clubs; two up to ace within a suit; the jokers
   ``RJ`` and ``BJ`` have the ids 13 and 14 and so come after the ace of spades);
-* ``len(cards) ..``: the calls of the game in the order its adapter lists them
-  (``tricktaker.rl.games``), e.g. Klaverjas ``pass accept claim trump:S trump:H trump:D
-  trump:C``.
+* ``len(cards) ..``: the calls of the game in the order its episode adapter lists them
+  (``tricktaker.rl.games``; each family's ``episode.py``), e.g. Klaverjas ``pass accept claim
+  trump:S trump:H trump:D trump:C``.
 
 >>> from tricktaker.cards import Card
 >>> layout = ActionLayout((Card.parse("7S"), Card.parse("AS"), Card.parse("7H")), ("pass",))

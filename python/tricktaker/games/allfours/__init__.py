@@ -4,7 +4,10 @@ Oklahoma Ten Point), as specified in rules/allfours.md.
 The card play, the items (High, Low, Jack, Game and the extra point cards) and the contract are
 the C++ core's (``allfours_rules``, ``allfours_score``); this package holds the options and
 presets, the deal flow (turn-up and kick, begging and running the cards, the auction, declaring,
-widow, exchange and discards, folding) and the match to the target.
+widow, exchange and discards, folding) and the match to the target: the options, presets and
+seat names in ``options``, the deal's credits in ``result``, what a seat sees in
+``observation``, the position text in ``notation``, the deal and the dealing in ``deal``, the
+match in ``match`` and the games in ``game``.
 
 >>> import tricktaker as tt
 >>> deal = tt.load("allfours", preset="trinidad").new_deal(seed=3, dealer=0)
@@ -17,28 +20,36 @@ widow, exchange and discards, folding) and the match to the target.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tricktaker.games.allfours import summary, text  # noqa: E402, F401  (sim and CLI hooks)
-from tricktaker.games.allfours.deal import AllFoursDeal, AllFoursResult, Credit
-from tricktaker.games.allfours.game import (
-    AllFoursGame,
-    AllFoursMatch,
-    AllFoursStandings,
-    PitchGame,
-    first_jack_dealer,
+from tricktaker.games.allfours.deal import AllFoursDeal, first_jack_dealer
+from tricktaker.games.allfours.game import AllFoursGame, PitchGame, make_allfours, make_pitch
+from tricktaker.games.allfours.match import AllFoursMatch, AllFoursStandings
+from tricktaker.games.allfours.options import (
+    PRESETS,
+    SIDE_NAMES,
+    AllFoursOptions,
+    parse_seat,
+    seat_name,
 )
-from tricktaker.games.allfours.options import PRESETS, AllFoursOptions, make_options
+from tricktaker.games.allfours.result import AllFoursResult, Credit
 from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.registry import register
 
-
-def _make_allfours(*, preset: str | None = None, **options: Any) -> AllFoursGame:
-    return AllFoursGame(make_options(preset, options, "allfours", "trinidad"))
-
-
-def _make_pitch(*, preset: str | None = None, **options: Any) -> PitchGame:
-    return PitchGame(make_options(preset, options, "pitch", "auction_pitch"))
+__all__ = [
+    "FAMILY",
+    "PRESETS",
+    "SIDE_NAMES",
+    "AllFoursDeal",
+    "AllFoursGame",
+    "AllFoursMatch",
+    "AllFoursOptions",
+    "AllFoursResult",
+    "AllFoursStandings",
+    "Credit",
+    "PitchGame",
+    "first_jack_dealer",
+    "parse_seat",
+    "seat_name",
+]
 
 
 FAMILY = Family(
@@ -49,7 +60,7 @@ FAMILY = Family(
             "allfours",
             "All Fours: Trinidad, Tobago, Yorkshire (and every Pitch preset); "
             "default preset trinidad",
-            _make_allfours,
+            make_allfours,
             AllFoursOptions,
             PRESETS,
             aliases=("all_fours", "all-fours", "seven_up"),
@@ -58,7 +69,7 @@ FAMILY = Family(
             "pitch",
             "Pitch: Auction Pitch, Five Point Set Back, Oklahoma Ten Point "
             "(and every All Fours preset); default preset auction_pitch",
-            _make_pitch,
+            make_pitch,
             AllFoursOptions,
             PRESETS,
             aliases=("auction_pitch", "setback", "set_back"),
@@ -76,16 +87,3 @@ FAMILY = Family(
     episode=hook("episode", "EPISODE"),
 )
 register(FAMILY)
-
-__all__ = [
-    "PRESETS",
-    "AllFoursDeal",
-    "AllFoursGame",
-    "AllFoursMatch",
-    "AllFoursOptions",
-    "AllFoursResult",
-    "AllFoursStandings",
-    "Credit",
-    "PitchGame",
-    "first_jack_dealer",
-]

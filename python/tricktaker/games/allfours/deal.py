@@ -8,20 +8,17 @@ Phases: ``beg`` (stand or beg, T7, V3), ``respond`` (the dealer gives one or run
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.notation import format_hand
-from tricktaker.protocol.base import Action, Deal, Event, card_actions
+from tricktaker.games.allfours.notation import play_tokens, write_position
+from tricktaker.games.allfours.observation import DealViews
+from tricktaker.games.allfours.options import SIDE_NAMES, AllFoursOptions, seat_name
+from tricktaker.games.allfours.result import AllFoursResult, Credit
+from tricktaker.protocol.base import Action, Event, Game, card_actions
 
-if TYPE_CHECKING:
-    from tricktaker.games.allfours.game import AllFoursGame
-    from tricktaker.games.allfours.options import AllFoursOptions
-
-SIDE_NAMES = "ABCDEFG"
 KICK_TABLES: dict[str, dict[Rank, int]] = {
     "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
     "tobago": {Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3},
@@ -52,10 +49,6 @@ FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 
 
-def seat_name(seat: int) -> str:
-    return f"S{seat}"
-
-
 def scoring_items(o: AllFoursOptions) -> dict[str, Any]:
     """The items a deal under these options scores, as the core's scoring takes them."""
     return {
@@ -70,92 +63,6 @@ def scoring_items(o: AllFoursOptions) -> dict[str, Any]:
         "shoot_the_moon": o.shoot_the_moon,
         "moon_requires_bid": o.moon_requires_bid,
     }
-
-
-def parse_seat(seat: Any, num_players: int) -> int:
-    """A seat from 0..n-1, ``"S2"`` or ``"2"``."""
-    value: Any = seat
-    if isinstance(seat, str):
-        text = seat.strip().upper()
-        text = text[1:] if text.startswith("S") else text
-        value = int(text) if text.isdigit() else None
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players:
-        return value
-    raise ValueError(
-        f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})"
-    )
-
-
-@dataclass(frozen=True)
-class Credit:
-    """One change of a side's score, in the order it was applied (T17, X12)."""
-
-    kind: str  # kick, gift, high, low, jack, jick, joker_high, joker_low, trey, five, last,
-    # game, moon, set_back
-    side: int
-    points: int
-    card: Card | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "side": SIDE_NAMES[self.side],
-            "points": self.points,
-            "card": None if self.card is None else str(self.card),
-        }
-
-
-@dataclass(frozen=True)
-class AllFoursResult:
-    """What one deal did. Side tuples are indexed by side (A = 0, B = 1, ...)."""
-
-    dealer: int
-    next_dealer: int
-    thrown_in: bool
-    trump: Suit | None
-    begger: int | None
-    runs: int
-    pitcher: int | None
-    bid: int | None
-    made: bool | None
-    items: tuple[Credit, ...]  # the items earned in play, in X12 order (before the contract)
-    points: tuple[int, ...]  # item points earned in play per side
-    game_values: tuple[int, ...]
-    credits: tuple[Credit, ...]  # every credit applied, in order (stops at a win, T17)
-    scores_before: tuple[int, ...]
-    scores: tuple[int, ...]  # after the deal
-    winner: int | None  # the side that won the game in or at the end of this deal
-    bidding_side: int | None = None
-    all_tricks_side: int | None = None
-    moon_side: int | None = None
-    folded: tuple[int, ...] = field(default=())
-
-    @property
-    def score_change(self) -> tuple[int, ...]:
-        return tuple(a - b for a, b in zip(self.scores, self.scores_before, strict=True))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "dealer": seat_name(self.dealer),
-            "next_dealer": seat_name(self.next_dealer),
-            "thrown_in": self.thrown_in,
-            "trump": None if self.trump is None else self.trump.letter,
-            "begger": None if self.begger is None else seat_name(self.begger),
-            "runs": self.runs,
-            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
-            "bid": self.bid,
-            "made": self.made,
-            "items": [c.to_dict() for c in self.items],
-            "points": list(self.points),
-            "game_values": list(self.game_values),
-            "credits": [c.to_dict() for c in self.credits],
-            "scores_before": list(self.scores_before),
-            "scores": list(self.scores),
-            "winner": None if self.winner is None else SIDE_NAMES[self.winner],
-            "bidding_side": None if self.bidding_side is None else SIDE_NAMES[self.bidding_side],
-            "moon": None if self.moon_side is None else SIDE_NAMES[self.moon_side],
-            "folded": [seat_name(s) for s in self.folded],
-        }
 
 
 def kick_points(options: AllFoursOptions, card: Card) -> int:
@@ -187,10 +94,49 @@ def deal_order(num_players: int, dealer: int, hand_size: int, packet: int) -> li
     return seats
 
 
-class AllFoursDeal(Deal):
+def first_jack_dealer(
+    cards: list[Card], num_players: int, start: int = 0, before: bool = False
+) -> tuple[int, int]:
+    """Y4: deal ``cards`` face up one at a time from ``start`` until a jack appears.
+
+    Returns (first dealer, receiver of the jack). With ``before`` (first_jack_faceup_before)
+    the receiver is the first eldest and the player before him deals.
+    """
+    for i, card in enumerate(cards):
+        if card.rank == Rank.JACK:
+            receiver = (start + i) % num_players
+            dealer = (receiver - 1) % num_players if before else receiver
+            return dealer, receiver
+    raise ValueError("the face-up deal found no jack")
+
+
+def first_dealer(options: AllFoursOptions, rng: _core.Rng) -> tuple[int, dict[str, Any] | None]:
+    """The dealer of a match's first deal by the ``first_dealer`` option (T2, Y4), and for the
+    face-up deal to the first jack, what it showed (start seat, cards, the jack's receiver)."""
+    o = options
+    if o.first_dealer == "random":
+        return int(rng.below(o.num_players)), None
+    if o.first_dealer.startswith("fixed:"):
+        return int(o.first_dealer[6:]), None
+    deck = cards_from_mask(o.deck_mask)
+    cards = [deck[i] for i in rng.shuffled(list(range(len(deck))))]
+    start = int(rng.below(o.num_players))  # D43: a random start seat
+    before = o.first_dealer == "first_jack_faceup_before"
+    dealer, receiver = first_jack_dealer(cards, o.num_players, start, before)
+    shown = next(i for i, c in enumerate(cards) if c.rank == Rank.JACK) + 1
+    draw = {
+        "start": seat_name(start),
+        "cards": [str(c) for c in cards[:shown]],
+        "jack_to": seat_name(receiver),
+        "dealer": seat_name(dealer),
+    }
+    return dealer, draw
+
+
+class AllFoursDeal(DealViews):
     """One deal of All Fours or Pitch, from the shuffle to its credits."""
 
-    def __init__(self, game: AllFoursGame, setup: dict[str, Any]) -> None:
+    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
         self.game = game
         o: AllFoursOptions = game.options
         self.options = o
@@ -247,9 +193,6 @@ class AllFoursDeal(Deal):
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat)
-
-    def side_of(self, seat: int) -> int:
-        return self.sides[seat]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         state = self.state
@@ -880,89 +823,16 @@ class AllFoursDeal(Deal):
         of play and everything played since. ``AllFoursGame.parse_position`` reads it back."""
         if self.trump is None or self.leader is None or not self.start_hands:
             raise IllegalAction("a position needs the trump suit; it is not fixed yet")
-        parts = [
-            f"dealer={seat_name(self.dealer)}",
-            f"trump={self.trump.letter}",
-            f"leader={seat_name(self.leader)}",
-        ]
-        if self.pitcher is not None:
-            parts += [f"pitcher={seat_name(self.pitcher)}", f"bid={self.bid}"]
-        if any(self.scores_before):
-            parts.append("scores=" + ",".join(str(s) for s in self.scores_before))
-        hands = " ".join(format_hand(sorted(h)) for h in self.start_hands)
-        text = " ".join(parts) + f" S0:{hands}"
-        moves = self._play_tokens()
-        if moves:
-            text += " | " + " ".join(moves)
-        return text
-
-    def _play_tokens(self) -> list[str]:
-        return [action for _, action in self.log if self._is_play_token(action)]
-
-    @staticmethod
-    def _is_play_token(action: str) -> bool:
-        if action == "fold":
-            return True
-        try:
-            Card.parse(action)
-        except ValueError:
-            return False
-        return True
-
-    # --- views ------------------------------------------------------------------------------
-
-    def play_state(self) -> _core.PlayState:
-        """A copy of the C++ play state (raises before trump is fixed)."""
-        if self.state is None:
-            raise IllegalAction("there is no play state before trump is fixed")
-        return self.state.copy()
-
-    def hand(self, seat: int | str) -> list[Card]:
-        return sorted(self.hands[parse_seat(seat, self.n)])
-
-    def observation(self, seat: int | str) -> dict[str, Any]:
-        s = parse_seat(seat, self.n)
-        state = self.state
-        folded: dict[str, list[str]] = {}
-        if state is not None:
-            for p, _, cards in state.folds():
-                folded[seat_name(p)] = [str(c) for c in cards_from_mask(cards)]
-        return {
-            "game": self.game.name,
-            "seat": seat_name(s),
-            "side": SIDE_NAMES[self.side_of(s)],
-            "phase": self._phase,
-            "to_move": None if self._to_move is None else seat_name(self._to_move),
-            "num_players": self.n,
-            "dealer": seat_name(self.dealer),
-            "eldest": seat_name(self.eldest),
-            "sides": [SIDE_NAMES[x] for x in self.sides],
-            "target": self.options.target,
-            "scores": list(self.scores),
-            "hand": [str(c) for c in self.hand(s)],
-            "hand_sizes": [len(h) for h in self.hands],
-            "stock_size": len(self.stock),
-            "turned_up": [str(c) for c in self.turned],
-            "calls": [[seat_name(p), call] for p, call in self.calls],
-            "credits": [c.to_dict() for c in self.credits],
-            "begger": None if self.begger is None else seat_name(self.begger),
-            "trump": None if self.trump is None else self.trump.letter,
-            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
-            "bid": self.bid,
-            "high_bid": self._high or None,
-            "widow_taker": None if self.widow_taker is None else seat_name(self.widow_taker),
-            "exchanged": list(self.exchanged),
-            "my_discards": [str(c) for c in self.discards[s]],
-            "discard_counts": [len(d) for d in self.discards],
-            "leader": None if self.leader is None else seat_name(self.leader),
-            "trick": []
-            if state is None
-            else [[seat_name(p), _core.card_to_string(c)] for p, c in state.trick()],
-            "tricks": list(self.tricks),
-            "folded": folded,
-            "legal_actions": [str(a) for a in self.legal_actions(s)],
-            "result": None if self._result is None else self._result.to_dict(),
-        }
+        return write_position(
+            dealer=self.dealer,
+            trump=self.trump,
+            leader=self.leader,
+            pitcher=self.pitcher,
+            bid=self.bid,
+            scores_before=self.scores_before,
+            start_hands=self.start_hands,
+            moves=play_tokens(self.log),
+        )
 
     def __repr__(self) -> str:
         return f"<AllFoursDeal phase={self._phase} to_move={self._to_move}>"

@@ -1,4 +1,5 @@
-"""The options of the All Fours family (rules/allfours.md §7.1) and its presets (§7.2).
+"""The options of the All Fours family (rules/allfours.md §7.1) and its presets (§7.2), with
+the names of the table they speak of: the seats ``S0``, ``S1``, ... and the sides ``A``, ``B``, ...
 
 Option names and values are exactly those of the spec's table. A few preset values depend on
 the number of players (Oklahoma's 9 or 8 cards and its devil's pack, the partnerships); they are
@@ -18,6 +19,27 @@ from tricktaker.protocol.options import build_options, checked, choice
 
 RANK_LETTERS = "AKQJT98765432"
 SET_BACK_RANKS = "AKQJT92"
+
+# Seats are written S0, S1, ... and sides A, B, ... (C5, C6).
+SIDE_NAMES = "ABCDEFG"
+
+
+def seat_name(seat: int) -> str:
+    return f"S{seat}"
+
+
+def parse_seat(seat: Any, num_players: int) -> int:
+    """A seat from 0..n-1, ``"S2"`` or ``"2"``."""
+    value: Any = seat
+    if isinstance(seat, str):
+        text = seat.strip().upper()
+        text = text[1:] if text.startswith("S") else text
+        value = int(text) if text.isdigit() else None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players:
+        return value
+    raise ValueError(
+        f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})"
+    )
 
 
 def _check_int(low: int, high: int | None = None) -> Callable[[Any], str | None]:

@@ -1,14 +1,18 @@
-"""The simulation summary of All Fours / Pitch (``tricktaker simulate allfours|pitch``): points
-by kind, begging, running and throw-in rates, bids made and set, per side."""
+"""All Fours and Pitch in ``tt.simulate`` and ``tricktaker simulate allfours|pitch`` (points by
+kind, begging, running and throw-in rates, bids made and set, per side), and their payoff per
+seat for ``tricktaker.compare`` (the points the seat's side gains in the deal)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from tricktaker.games.allfours.deal import SIDE_NAMES, AllFoursResult
-from tricktaker.sim import Column, SimulationResults, SummaryAdapter, register_summary
+from tricktaker.games.allfours import SIDE_NAMES, AllFoursResult
+from tricktaker.protocol.base import Deal
+from tricktaker.protocol.summary import Column, Metric, Results, SummaryAdapter, rate
+
+__all__ = ["METRIC", "SUMMARY"]
 
 MAX_SIDES = 7
 KINDS = (
@@ -55,11 +59,7 @@ def _row(result: AllFoursResult) -> dict[str, Any]:
     }
 
 
-def _rate(count: Any, total: Any) -> float:
-    return float(count) / float(total) if total else 0.0
-
-
-def _summary(res: SimulationResults) -> dict[str, Any]:
+def _summary(res: Results) -> dict[str, Any]:
     n = res.deals
     sides = int(res["num_sides"][0]) if n else 2
     by_kind = res["points_by_kind"]
@@ -80,24 +80,24 @@ def _summary(res: SimulationResults) -> dict[str, Any]:
         "points_by_kind_per_deal": {
             k: float(by_kind[:, i].mean()) if n else 0.0 for i, k in enumerate(KINDS)
         },
-        "beg_rate": _rate(begged.sum(), n),
-        "give_one_rate": _rate(res["gave_one"].sum(), begged.sum()),
-        "run_rate": _rate((runs > 0).sum(), begged.sum()),
-        "second_run_rate": _rate((runs > 1).sum(), (runs > 0).sum()),
-        "throw_in_rate": _rate(thrown.sum(), n),
-        "hang_jack_rate": _rate(res["hang_jack"].sum(), n),
+        "beg_rate": rate(begged.sum(), n),
+        "give_one_rate": rate(res["gave_one"].sum(), begged.sum()),
+        "run_rate": rate((runs > 0).sum(), begged.sum()),
+        "second_run_rate": rate((runs > 1).sum(), (runs > 0).sum()),
+        "throw_in_rate": rate(thrown.sum(), n),
+        "hang_jack_rate": rate(res["hang_jack"].sum(), n),
         "bid_deals": int(bidding.sum()),
         "mean_bid": float(bid[bidding].mean()) if bidding.any() else 0.0,
         "bids": {int(b): int((bid == b).sum()) for b in np.unique(bid[bidding])},
-        "made_rate": _rate((made == 1).sum(), bidding.sum()),
-        "set_rate": _rate((made == 0).sum(), bidding.sum()),
-        "moon_rate": _rate(res["moon"].sum(), n),
-        "fold_rate": _rate((res["folds"] > 0).sum(), n),
-        "game_won_rate": _rate((res["winner"] >= 0).sum(), n),
+        "made_rate": rate((made == 1).sum(), bidding.sum()),
+        "set_rate": rate((made == 0).sum(), bidding.sum()),
+        "moon_rate": rate(res["moon"].sum(), n),
+        "fold_rate": rate((res["folds"] > 0).sum(), n),
+        "game_won_rate": rate((res["winner"] >= 0).sum(), n),
     }
 
 
-def _table(res: SimulationResults) -> str:
+def _table(res: Results) -> str:
     s = _summary(res)
     names = list(s["sides"])
     lines = [
@@ -135,7 +135,7 @@ def _table(res: SimulationResults) -> str:
     return "\n".join(lines)
 
 
-ADAPTER = SummaryAdapter(
+SUMMARY = SummaryAdapter(
     columns=(
         Column("num_sides", "int8", 1, "number of sides (A, B, ...)"),
         Column("score_change", "int16", MAX_SIDES, "change of each side's score (A..G)"),
@@ -165,5 +165,16 @@ ADAPTER = SummaryAdapter(
     table=_table,
 )
 
-register_summary("allfours", ADAPTER)
-register_summary("pitch", ADAPTER)
+
+def _sides(deal: Deal) -> list[int]:
+    sides: list[int] = cast(Any, deal).sides
+    return list(sides)
+
+
+def _payoff(deal: Deal) -> list[float]:
+    result = deal.result()
+    sides = _sides(deal)
+    return [float(result.score_change[sides[seat]]) for seat in range(len(sides))]
+
+
+METRIC = Metric("points the seat's side gains in the deal", _sides, _payoff)

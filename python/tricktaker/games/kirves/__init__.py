@@ -116,6 +116,7 @@ FAMILY = Family(
             _make_game,
             KirvesOptions,
             PRESETS,
+            examples=({"num_players": 4}, {"num_players": 2}, {"num_players": 7}),
         ),
     ),
     tensors=hook("tensors", "CODEC"),

@@ -6,15 +6,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli.views import (
+from tricktaker.protocol.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.view import (
     Lines,
     TextView,
-    _action_text,
     arrange_by_rank_order,
+    default_action_text,
     pretty_card,
-    register_view,
 )
-from tricktaker.protocol.base import Action, Event, Game, StateMachine
+
+__all__ = ["VIEW"]
 
 _KJ_TEAMS = ("N-S", "E-W")
 _PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT)
@@ -92,7 +93,7 @@ def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
         table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
     lines.append(f"Your hand ({obs['seat']}): {_kj_hand(obs['hand'], trump)}")
-    shown = [_action_text(a) for a in legal]
+    shown = [default_action_text(a) for a in legal]
     lines.append("Legal: " + "  ".join(f"{i}) {t}" for i, t in enumerate(shown, 1)))
     return lines
 
@@ -201,16 +202,13 @@ def _kj_standings(game: Game, standings: Any) -> Lines:
     ]
 
 
-register_view(
-    "klaverjas",
-    TextView(
-        deal_header=_kj_header,
-        arrange=_kj_arrange,
-        illegal_hint=_kj_hint,
-        turn=_kj_turn,
-        prompt=_kj_prompt,
-        event=_kj_event,
-        deal_result=_kj_result,
-        standings=_kj_standings,
-    ),
+VIEW = TextView(
+    deal_header=_kj_header,
+    arrange=_kj_arrange,
+    illegal_hint=_kj_hint,
+    turn=_kj_turn,
+    prompt=_kj_prompt,
+    event=_kj_event,
+    deal_result=_kj_result,
+    standings=_kj_standings,
 )

@@ -1,4 +1,6 @@
-"""The rule-based Kirves bot (rules/kirves.md).
+"""The Kirves bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search (``PIMC``).
+
+The rule-based bot (rules/kirves.md).
 
 Hand evaluation: with suit s as trumps a hand is expected to take about one trick with each of
 RJ, BJ and ♣J, 0.7 with another jack, 0.5 with the ace, king or queen of trumps, 0.3 with a low
@@ -22,6 +24,10 @@ deals):
 
 Play: the shared heuristic with every trick worth winning, the trump maker drawing trumps, and
 the opposition playing as one side (a partner's winning trick is left alone).
+
+The PIMC bot solves winning the deal (1 if the winning player is on the seat's side: the trump
+maker alone, or the opposition together); a bystander of a cut-jack deal leaves the play to the
+rules.
 """
 
 from __future__ import annotations
@@ -30,18 +36,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import (
-    GameRuleBot,
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.kirves import FAMILY, TRICKS
+from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.card_heuristics import Style, choose_card
+from tricktaker.protocol.card_play import (
     PlayView,
     legal_mask,
     mask_of,
     observation_tricks,
-    pick_action,
     play_exclusions,
 )
-from tricktaker.bots.play import Style, choose_card
-from tricktaker.cards import Card, Rank, Suit
-from tricktaker.protocol.base import Action
+from tricktaker.protocol.pimc_search import PlaySearch, played_by, replay
+from tricktaker.protocol.players import GameRuleBot, pick_action
+
+__all__ = ["PIMC", "RULE_BOT", "KirvesBot", "KirvesPimc", "play_view", "rules_for"]
 
 SEAT_NAMES = "ABCDEFGHIJ"
 
@@ -173,7 +182,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
         hidden=hidden,
         known=known,
     )
-    view.excluded = play_exclusions(view, tricks=5)
+    view.excluded = play_exclusions(view, tricks=TRICKS)
     return view
 
 
@@ -256,3 +265,59 @@ class KirvesBot(GameRuleBot):
             gamble_from=10,
         )
         return Action.play(Card(choose_card(view, style)))
+
+
+RULE_BOT = KirvesBot
+
+
+# --- the PIMC bot's search ---------------------------------------------------------------------
+
+
+def unbound_game(num_players: int) -> Game:
+    """Kirves for ``num_players`` with the default options: the game of a bot that was never
+    bound to one."""
+    (variant,) = FAMILY.variants
+    game: Game = variant.factory(num_players=num_players)
+    return game
+
+
+class KirvesPimc:
+    """What the PIMC bot solves in Kirves (see the module doc)."""
+
+    def search(
+        self, game: Game | None, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> PlaySearch | None:
+        obs = observation
+        if obs.get("trump") is None or obs.get("hand") is None:
+            return None
+        if game is None:
+            game = unbound_game(int(obs["num_players"]))
+        options = game.options
+        view = play_view(obs, legal, options)
+        me = view.me
+        kind = obs.get("kind")
+        principals = (seat_index(obs["cutter"]), seat_index(obs["dealer"]))
+        if kind == "cut_jack" and me not in principals:
+            return None  # a bystander wins nothing: the rules decide
+        rules = rules_for(obs, options)
+        n = view.num_seats
+        played = played_by(view)
+        history = list(view.history)
+        leader = history[0][0] if history else me
+        active_mask = sum(1 << s for s in view.active)
+
+        def make_state(hands: list[int]) -> _core.PlayState | None:
+            start = [
+                (hands[s] | played[s] | (view.hand if s == me else 0)) if s in view.active else 0
+                for s in range(n)
+            ]
+            state = _core.PlayState(
+                rules, start, view.sides, leader, active=active_mask, tricks=TRICKS
+            )
+            return replay(state, history)
+
+        objective = _core.Objective(kind=_core.ObjectiveKind.KIRVES_WIN, side=view.sides[me])
+        return PlaySearch(view, make_state, objective)
+
+
+PIMC = KirvesPimc()

@@ -1,4 +1,7 @@
-"""The rule-based Kiksas and Trikiksis bot (rules/kiksas.md).
+"""The Kiksas and Trikiksis bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search
+(``PIMC``), for both variants.
+
+The rule-based bot (rules/kiksas.md):
 
 * Peek (§3.5.2): the First always peeks at the top card and accepts it when it is an ace or
   a queen (the seed's advice), else declines.
@@ -14,6 +17,12 @@
 * Play: the shared heuristic; the side that holds more trumps (from the trump-count
   announcement, §2.6) draws them. In an Akis the soloist leads his best card (all tricks) or his
   lowest (misère) and the defenders try to take a trick (or to give him one).
+
+The PIMC bot solves, in a writing-off deal, the race (1 if the seat's side reaches its target
+first); in other deals the card-point margin of the seat's side; in an Akis, winning it (the
+soloist takes every trick, or none in a misère). Deals without a full trick history are left to
+the rule-based bot. Every call (peeks, trumps, Akis, "Su dviem", the last lead) is the rule-based
+bot's.
 """
 
 from __future__ import annotations
@@ -22,19 +31,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import (
-    GameRuleBot,
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.kiksas import AKIS_KINDS
+from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.card_heuristics import Style, choose_card
+from tricktaker.protocol.card_play import (
     PlayView,
     bits,
     legal_mask,
     mask_of,
     observation_tricks,
-    pick_action,
     play_exclusions,
 )
-from tricktaker.bots.play import Style, choose_card
-from tricktaker.cards import Card, Rank, Suit
-from tricktaker.protocol.base import Action
+from tricktaker.protocol.pimc_search import PlaySearch, played_by, replay
+from tricktaker.protocol.players import GameRuleBot, pick_action
+
+__all__ = ["PIMC", "RULE_BOT", "KiksasBot", "KiksasPimc", "play_view", "trump_counts"]
 
 SEATS = ("A", "B", "C", "D")
 TRUMP_WORTH = {Rank.QUEEN: 30, Rank.ACE: 20, Rank.TEN: 15, Rank.KING: 8, Rank.JACK: 6}
@@ -280,3 +292,90 @@ class KiksasBot(GameRuleBot):
         if len(cards) == 1:
             return cards[0]
         return choose_play(observation, cards, self.options)
+
+
+RULE_BOT = KiksasBot
+
+
+# --- the PIMC bot's search ---------------------------------------------------------------------
+
+DECK_SIZE = 24  # the whole Kiksas deck: four hands of six or three of eight
+SITTING_OUT_CARDS = 6  # the hand turned down by an Akis player's partner
+
+
+class KiksasPimc:
+    """What the PIMC bot solves in Kiksas and Trikiksis (see the module doc)."""
+
+    def search(
+        self, game: Game | None, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> PlaySearch | None:
+        obs = observation
+        akis = obs.get("akis")
+        if obs.get("hand") is None or "tricks" not in obs:
+            return None
+        options = game.options if game is not None else None
+        view = play_view(obs, legal, options)
+        n = view.num_seats
+        out = SITTING_OUT_CARDS if obs.get("sitting_out") else 0
+        if len(view.history) != DECK_SIZE - out - sum(obs["hand_sizes"]):
+            return None
+        rules = rules_for(obs, options)
+        sides = view.sides
+        sitting = obs.get("sitting_out")
+        sitting_seat = None if sitting is None else seat_index(sitting)
+        active_mask = 0
+        if sitting_seat is not None:
+            active_mask = ((1 << n) - 1) & ~(1 << sitting_seat)
+        fixed_leader = seat_index(akis["player"]) if akis else -1
+        first = fixed_leader if fixed_leader >= 0 else view.me
+        leader = view.history[0][0] if view.history else first
+        played = played_by(view)
+        history = list(view.history)
+        # before the first card this seat leads, and what it may lead is the forced first lead
+        first_lead = 0 if history else view.legal
+        counts = trump_counts(obs, view.rules) if not akis else {}
+        suit_counts = {
+            s: (view.rules.trump_cards, c)
+            for s, c in counts.items()
+            if s != view.me and s not in view.known
+        }
+
+        def make_state(hands: list[int]) -> _core.PlayState | None:
+            start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(n)]
+            if sitting_seat is not None:
+                start[sitting_seat] = 0
+            state = _core.PlayState(
+                rules,
+                start,
+                sides,
+                leader,
+                active=active_mask,
+                first_lead_cards=first_lead,
+                fixed_leader=fixed_leader,
+            )
+            return replay(state, history)
+
+        objective: _core.Objective
+        if akis:  # won or lost on tricks: every one, or none in a misère (c)
+            objective = _core.Objective(
+                kind=_core.ObjectiveKind.KIKSAS_AKIS,
+                side=sides[view.me],
+                akis=AKIS_KINDS[akis["kind"]],
+                akis_side=sides[seat_index(akis["player"])],
+            )
+        elif obs.get("deal_type") == "writing_off" and obs.get("targets"):
+            # the race: first to its target writes the other side off
+            objective = _core.Objective(
+                kind=_core.ObjectiveKind.KIKSAS_RACE,
+                side=sides[view.me],
+                kiksas_targets=tuple(obs["targets"]),
+            )
+        else:
+            objective = _core.Objective(kind=_core.ObjectiveKind.MARGIN, side=sides[view.me])
+        if sitting_seat is not None:
+            # the turned-down hand is out of play: its six cards are among the unseen ones
+            view.hidden[sitting_seat] = 0
+        return PlaySearch(view, make_state, objective, suit_counts=suit_counts)
+
+
+PIMC = KiksasPimc()

@@ -1,9 +1,14 @@
-"""What the bots share: a seat's view of the card play, built from its observation alone.
+"""A seat's view of the card play, built from its observation alone, and the card masks it uses.
 
 A ``PlayView`` is the public state of the trick play as one seat sees it: the rules table of
 the deal (the game's own, from the core), who sits where and on which side, the current trick,
-every card played so far, the seat's own hand and the cards it cannot see. The rule-based bots
-read it to choose a card and the PIMC bot to sample the hidden hands.
+every card played so far, the seat's own hand and the cards it cannot see. Each family's
+``bot.py`` builds one from an observation; its rule-based bot reads it to choose a card and the
+PIMC bot to sample the hidden hands.
+
+>>> mask = mask_of(["AS", "7H"])
+>>> [str(Card(c)) for c in bits(mask)], count(mask)
+(['AS', '7H'], 2)
 """
 
 from __future__ import annotations
@@ -14,22 +19,27 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card
-from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.base import Action
 
 __all__ = [
     "PlayView",
     "bits",
     "card_id",
     "count",
-    "pick_action",
+    "legal_mask",
+    "mask_of",
+    "observation_tricks",
+    "play_exclusions",
 ]
 
 
 def card_id(text: str) -> int:
+    """The id of a card written as text (``"AS"``)."""
     return Card.parse(text).id
 
 
 def mask_of(cards: Sequence[str]) -> int:
+    """The mask of cards written as text, as an observation lists them."""
     mask = 0
     for text in cards:
         mask |= 1 << card_id(text)
@@ -47,6 +57,7 @@ def bits(mask: int) -> list[int]:
 
 
 def count(mask: int) -> int:
+    """How many cards a mask holds."""
     return bin(mask).count("1")
 
 
@@ -57,33 +68,6 @@ def legal_mask(legal: Sequence[Action]) -> int:
         if action.card is not None:
             mask |= action.card.mask
     return mask
-
-
-def pick_action(legal: Sequence[Action], name: str) -> Action | None:
-    """The legal action called ``name`` (case-insensitive), or None."""
-    lowered = name.lower()
-    return next((a for a in legal if a.name.lower() == lowered), None)
-
-
-class GameRuleBot:
-    """What every game's rule bot shares: the game it is bound to, whose options shape the
-    rules it reads the play by (None until bound: the game's defaults). The bots play by
-    fixed rules, so a seed changes nothing unless a bot draws at random."""
-
-    name = "rule"
-
-    def __init__(self) -> None:
-        self.game: Game | None = None
-
-    def bind(self, game: Game) -> None:
-        self.game = game
-
-    @property
-    def options(self) -> Any:
-        return None if self.game is None else self.game.options
-
-    def reset(self, seed: int) -> None:
-        pass
 
 
 @dataclass

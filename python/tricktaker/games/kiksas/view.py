@@ -1,35 +1,22 @@
-"""Kiksas and Trikiksis on the command line: the terminal view of ``tricktaker play`` and the
-summary of ``tricktaker simulate`` (figures by kind, egg, Akis, "Su dviem" and decline rates).
-
-A simulated deal is of any kind (first, writing or writing-off; see ``simulation_deal``), so the
-rates cover the whole game and not only the first deal of a match.
-"""
+"""The terminal view of Kiksas and Trikiksis for ``tricktaker play kiksas|trikiksis``: roles
+and targets of the deal, the trump count calls, figures and the match's sheet."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
-from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli import Lines, TextView, arrange_by_rank_order, pretty_card, register_view
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
-from tricktaker.sim import Column, SimulationResults, SummaryAdapter, register_summary
+from tricktaker.protocol.view import Lines, TextView, arrange_by_rank_order, pretty_card
+
+__all__ = ["VIEW"]
 
 _PLAIN = [Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE]
 _TRUMP = [Rank.QUEEN, Rank.ACE, Rank.TEN, Rank.KING, Rank.JACK, Rank.NINE]
-_TYPES = ("first", "writing", "writing_off")
-_AKIS = ("none", "a", "b", "c")
-_OUTCOMES = [name.lower() for name in _core.KiksasOutcome.__members__]
 _KINDS = ("strokes", "eggs", "crosses")
 _SINGULAR = {"strokes": "stroke", "eggs": "egg", "crosses": "cross"}
 _NUMBERS = ("Zero", "One", "Two", "Three", "Four", "Five", "Six")
-
-
-# --- the terminal view --------------------------------------------------------------------------
 
 
 def _hand(cards: Sequence[str] | None, trump: str | None) -> str:
@@ -248,7 +235,7 @@ def _standings(game: Game, standings: Any) -> Lines:
     return [line + ".", f"Winner: {' and '.join(standings.winners)}."]
 
 
-_VIEW = TextView(
+VIEW = TextView(
     deal_header=_header,
     arrange=_arrange,
     turn=_turn,
@@ -258,138 +245,3 @@ _VIEW = TextView(
     deal_result=_deal_result,
     standings=_standings,
 )
-register_view("kiksas", _VIEW)
-register_view("trikiksis", _VIEW)
-
-
-# --- the simulation summary ---------------------------------------------------------------------
-
-
-def _recipients(trikiksis: bool) -> tuple[str, ...]:
-    return ("A", "B", "C") if trikiksis else ("AC", "BD")
-
-
-def _row(result: Any, trikiksis: bool) -> dict[str, Any]:
-    names = _recipients(trikiksis)
-    figures = {k: [0] * len(names) for k in _KINDS}
-    for award in result.figures:
-        figures[award["kind"]][names.index(award["to"])] += award["count"]
-    return {
-        "deal_type": _TYPES.index(result.deal_type),
-        "outcome": _OUTCOMES.index(result.outcome),
-        "points": result.points,
-        "tricks": result.tricks,
-        "strokes": figures["strokes"],
-        "eggs": figures["eggs"],
-        "crosses": figures["crosses"],
-        "akis": _AKIS.index(result.akis["kind"]) if result.akis else 0,
-    }
-
-
-def _rate(mask: npt.NDArray[Any], among: npt.NDArray[Any] | None = None) -> float:
-    if among is not None:
-        total = int(among.sum())
-        return float((mask & among).sum()) / total if total else 0.0
-    return float(mask.mean()) if len(mask) else 0.0
-
-
-def _summary(res: SimulationResults, trikiksis: bool) -> dict[str, Any]:
-    n = res.deals
-    names = _recipients(trikiksis)
-    kind, outcome, akis = res["deal_type"], res["outcome"], res["akis"]
-    code = {name: i for i, name in enumerate(_OUTCOMES)}
-
-    def rate_of(*names_: str, among: npt.NDArray[Any] | None = None) -> float:
-        mask = np.isin(outcome, [code[x] for x in names_])
-        return _rate(mask, among)
-
-    per_deal = {k: float(res[k].sum()) / n if n else 0.0 for k in _KINDS}
-    writing = kind != 2
-    writing_off = (kind == 2) & (akis == 0)
-    with_akis = akis > 0
-    return {
-        "deal_types": {t: _rate(kind == i) for i, t in enumerate(_TYPES)},
-        "outcomes": {name: _rate(outcome == i) for i, name in enumerate(_OUTCOMES) if i},
-        "figures_per_deal": dict(per_deal, total=sum(per_deal.values())),
-        "figures_by_recipient": {
-            who: {k: int(res[k][:, i].sum()) for k in _KINDS} for i, who in enumerate(names)
-        },
-        "egg_rate": _rate(res["eggs"].sum(axis=1) > 0),
-        "writer_egg_rate": rate_of("writer_egg", among=writing & ~with_akis),
-        "self_egg_rate": rate_of("self_egg", among=writing_off),
-        "akis_rate": _rate(with_akis, kind != 0),
-        "akis_success_rate": rate_of("akis_made", among=with_akis),
-        "akis_by_kind": {
-            k: {
-                "rate": _rate(akis == i, kind != 0),
-                "success_rate": rate_of("akis_made", among=akis == i),
-            }
-            for i, k in enumerate(_AKIS)
-            if i
-        },
-        "su_dviem_rate": rate_of("su_dviem_made", "su_dviem_failed", among=writing_off),
-        "su_dviem_success_rate": rate_of(
-            "su_dviem_made",
-            among=np.isin(outcome, [code["su_dviem_made"], code["su_dviem_failed"]]),
-        ),
-        "conceded_rate": rate_of("conceded", among=writing_off),
-        "points_per_deal": [float(v) for v in res["points"].mean(axis=0)] if n else [0.0, 0.0],
-    }
-
-
-def _table(res: SimulationResults, trikiksis: bool) -> str:
-    s = _summary(res, trikiksis)
-    fig = s["figures_per_deal"]
-    lines = [
-        f"{res.game}: {res.deals:,} deals, seed {res.seed}, bots {' '.join(res.bots)}",
-        "deal kinds          "
-        + "  ".join(f"{t.replace('_', '-')} {v:.1%}" for t, v in s["deal_types"].items()),
-        f"figures per deal    {fig['total']:.3f} (strokes {fig['strokes']:.3f}, "
-        f"eggs {fig['eggs']:.3f}, crosses {fig['crosses']:.3f})",
-        "figures received    "
-        + "  ".join(
-            f"{who} {sum(v.values())} ({v['strokes']}/{v['eggs']}/{v['crosses']})"
-            for who, v in s["figures_by_recipient"].items()
-        )
-        + "  (strokes/eggs/crosses)",
-        f"egg rate            {s['egg_rate']:.1%} of deals (writer's egg {s['writer_egg_rate']:.1%}"
-        f" of writing deals, self-egg {s['self_egg_rate']:.1%} of writing-off deals)",
-        f"Akis rate           {s['akis_rate']:.1%} of choice deals, "
-        f"made {s['akis_success_rate']:.1%}"
-        + "".join(
-            f"; ({k}) {v['rate']:.1%} made {v['success_rate']:.0%}"
-            for k, v in s["akis_by_kind"].items()
-        ),
-        f"Su dviem            {s['su_dviem_rate']:.1%} of writing-off deals, "
-        f"made {s['su_dviem_success_rate']:.1%}; last lead declined (conceded) "
-        f"{s['conceded_rate']:.1%}",
-        "outcomes            " + "  ".join(f"{k} {v:.1%}" for k, v in s["outcomes"].items() if v),
-    ]
-    return "\n".join(lines)
-
-
-def _adapter(trikiksis: bool) -> SummaryAdapter:
-    from tricktaker.games.kiksas import simulation_deal
-
-    width = 3 if trikiksis else 2
-    who = "player A, B, C" if trikiksis else "pair AC, BD"
-    return SummaryAdapter(
-        columns=(
-            Column("deal_type", "int8", 1, "0 first, 1 writing, 2 writing-off"),
-            Column("outcome", "int8", 1, "the core's KiksasOutcome value"),
-            Column("points", "int16", 2, "points per side (pairs AC, BD; active, coalition)"),
-            Column("tricks", "int8", 2, "tricks per side"),
-            Column("strokes", "int8", width, f"strokes received per {who}"),
-            Column("eggs", "int8", width, f"eggs received per {who}"),
-            Column("crosses", "int8", width, f"crosses received per {who}"),
-            Column("akis", "int8", 1, "Akis kind: 0 none, 1 (a), 2 (b), 3 (c)"),
-        ),
-        row=lambda r: _row(r, trikiksis),
-        summarize=lambda res: _summary(res, trikiksis),
-        table=lambda res: _table(res, trikiksis),
-        new_deal=simulation_deal,  # type: ignore[arg-type]
-    )
-
-
-register_summary("kiksas", _adapter(False))
-register_summary("trikiksis", _adapter(True))

@@ -1,4 +1,6 @@
-"""The rule-based Klaverjas bot: trump choice by hand strength, and the play of rules/klaverjas.md.
+"""The Klaverjas bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search (``PIMC``).
+
+The rule-based bot: trump choice by hand strength, and the play of rules/klaverjas.md.
 
 Trump selection (§2): a suit is worth its trumps (J 45, 9 30, A 20, 10 15, K 10, Q 8, a small
 trump 6) plus the side aces (20) and tens beside their ace (10); the bot names (or accepts) a
@@ -10,6 +12,11 @@ same-colour suit). When the team's convention is on, the bot's own discards sign
 lead signals on a forehand declarer opens as §6.3 says (a small card with the trump jack, an
 ace without it), which tells his partner whether to draw trumps.
 Roem is claimed whenever the trick has some (manual claiming, §4.6).
+
+The PIMC bot solves the team's total minus the opponents' (card points, roem, pit) with the
+game's own scoring, from trick 2 on (a full 32-card search costs about 0.1 s a sample, up to
+0.5 s, so trick 1 is left to the rules); with ``trick_history_visible = last_trick_only`` the
+history cannot be replayed and the rules play.
 """
 
 from __future__ import annotations
@@ -18,19 +25,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import (
-    GameRuleBot,
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.card_heuristics import Style, choose_card
+from tricktaker.protocol.card_play import (
     PlayView,
     bits,
     legal_mask,
     mask_of,
     observation_tricks,
-    pick_action,
     play_exclusions,
 )
-from tricktaker.bots.play import Style, choose_card
-from tricktaker.cards import Card, Rank, Suit
-from tricktaker.protocol.base import Action
+from tricktaker.protocol.pimc_search import PlaySearch, played_by, replay
+from tricktaker.protocol.players import GameRuleBot, pick_action
+
+__all__ = ["PIMC", "RULE_BOT", "KlaverjasBot", "KlaverjasPimc", "play_view"]
 
 SEATS = ("N", "E", "S", "W")
 NAME_FROM = 95
@@ -247,3 +256,51 @@ class KlaverjasBot(GameRuleBot):
         if len(cards) == 1:
             return cards[0]
         return choose_play(observation, cards, self.options)
+
+
+RULE_BOT = KlaverjasBot
+
+
+# --- the PIMC bot's search ---------------------------------------------------------------------
+
+# Cards left in the hands from which the search takes over from the rules: from trick 2 on.
+MAX_SEARCH_CARDS = 28
+
+
+class KlaverjasPimc:
+    """What the PIMC bot solves in Klaverjas (see the module doc)."""
+
+    def search(
+        self, game: Game | None, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> PlaySearch | None:
+        obs = observation
+        if obs.get("trump") is None or obs.get("declarer") is None:
+            return None
+        options = game.options if game is not None else None
+        view = play_view(obs, legal, options)
+        if len(view.history) != 32 - sum(obs["hand_sizes"]):
+            return None  # only the last trick is visible: the history cannot be replayed
+        rules = view.rules
+        forehand = seat_index(obs["forehand"])
+        played = played_by(view)
+        lenient = options is not None and options.illegal_play == "penalize"
+        history = list(view.history)
+
+        def make_state(hands: list[int]) -> _core.PlayState | None:
+            start = [hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(4)]
+            state = _core.PlayState(rules, start, [0, 1, 0, 1], forehand)
+            return replay(state, history, lenient)
+
+        playing_team = seat_index(obs["declarer"]) % 2
+        objective = _core.Objective(
+            kind=_core.ObjectiveKind.MARGIN,
+            side=view.me % 2,
+            scoring=_core.Scoring.KLAVERJAS,
+            playing_team=playing_team,
+            pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
+            tie_is_nat=options is None or bool(options.tie_is_nat),
+        )
+        return PlaySearch(view, make_state, objective, max_cards=MAX_SEARCH_CARDS)
+
+
+PIMC = KlaverjasPimc()

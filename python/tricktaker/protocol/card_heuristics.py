@@ -1,9 +1,9 @@
-"""A card-play heuristic every rule-based bot shares, tuned per game by a ``Style``.
+"""A card-play heuristic every family's rule-based bot shares, tuned per game by a ``Style``.
 
 The obvious tactics of trick-taking games with points: win a trick cheaply when it is worth it
 and the win is safe, give points to a partner who is sure to win, throw the cheapest card when
 the trick is lost, cash sure winners, draw trumps when the side holds the top trump, and keep
-a card the game values on its own (the jack of trumps in All Fours, say) out of the
+a card the game values on its own (a jack of trumps that scores by itself, say) out of the
 opponents' tricks.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tricktaker.bots.common import PlayView, bits, count
+from tricktaker.protocol.card_play import PlayView, bits, count
 
 __all__ = ["Style", "choose_card"]
 
@@ -23,11 +23,11 @@ class Style:
 
     # Lead the top trump while the opponents may still hold trumps.
     pull_trumps: bool = False
-    # Extra worth of a card beyond its card points (All Fours items, ...).
+    # Extra worth of a card beyond its card points (cards that score items of their own, ...).
     bonus: Callable[[int], int] = field(default=lambda c: 0)
     # Points at stake from which a doubtful win is still tried with the strongest card.
     gamble_from: int = 10
-    # What taking a trick is worth by itself (games that count tricks, like Kirves).
+    # What taking a trick is worth by itself (games that count tricks).
     trick_worth: int = 0
     # Suits (effective) the partner asked not to be led, or showed strength in: leads to prefer.
     prefer_lead: set[int] = field(default_factory=set)

@@ -1,4 +1,7 @@
-"""The rule-based All Fours / Pitch bot, for every preset (rules/allfours.md).
+"""The All Fours and Pitch bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search
+(``PIMC``), for both variants and every preset.
+
+The rule-based bot (rules/allfours.md).
 
 Hand evaluation: with suit s as trumps a hand is expected to score about
 
@@ -16,6 +19,14 @@ and discards its cards of least worth (no trump, no game value first). Play: the
 heuristic with the item cards valued on top of their game values (the jack of trumps most,
 three times over under hang jack), trumps drawn with the top trump, and a pitcher's first card
 the top card of his best suit. It never folds (folding only gives up the chance of Game).
+
+The PIMC bot solves the margin in game points of the deal with the game's own scoring (High,
+Low, Jack with hang jack, Game, the extras, and the contract for a bidder); it searches once at
+most 24 cards are left in the hands (a deal whose hands grew to 9 or 12 cards by running the
+cards takes seconds a sample with 36 cards, so its first tricks are left to the rules). A first
+card that fixes trump (the pitch) is searched as one play per suit it can name, each card valued
+in the play of its own suit. Under ``folding`` the folds so far are replayed (each at the
+folder's turn) and folding is one more move for the solver and for the bot.
 """
 
 from __future__ import annotations
@@ -24,18 +35,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.bots.common import (
-    GameRuleBot,
+from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.allfours import FAMILY
+from tricktaker.games.allfours.deal import scoring_items
+from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.card_heuristics import Style, choose_card
+from tricktaker.protocol.card_play import (
     PlayView,
+    bits,
     legal_mask,
     mask_of,
     observation_tricks,
-    pick_action,
     play_exclusions,
 )
-from tricktaker.bots.play import Style, choose_card
-from tricktaker.cards import Card, Rank, Suit
-from tricktaker.protocol.base import Action, Game
+from tricktaker.protocol.pimc_search import PlaySearch, played_by, replay_with_folds
+from tricktaker.protocol.players import GameRuleBot, pick_action
+
+__all__ = ["PIMC", "RULE_BOT", "AllFoursBot", "AllFoursPimc", "play_view", "rules_for"]
 
 SAME_COLOUR = {
     Suit.SPADES: Suit.CLUBS,
@@ -50,12 +66,18 @@ def seat_index(name: str) -> int:
     return int(name[1:])
 
 
-def _options(game: Game | None, name: str) -> Any:
-    if game is None:
-        from tricktaker.registry import load
+def unbound_game(name: str) -> Game:
+    """The variant called ``name`` (``allfours`` or ``pitch``) with its default preset: the
+    game of a bot that was never bound to one."""
+    for variant in FAMILY.variants:
+        if name.lower() in (variant.name, *variant.aliases):
+            game: Game = variant.factory()
+            return game
+    raise ValueError(f"not a game of the {FAMILY.name} family: {name!r}")
 
-        game = load(name)
-    return game.options
+
+def _options(game: Game | None, name: str) -> Any:
+    return (game or unbound_game(name)).options
 
 
 def is_trump(card: Card, suit: Suit, options: Any) -> bool:
@@ -265,3 +287,87 @@ class AllFoursBot(GameRuleBot):
             # exchange only cards that are neither trumps nor worth anything
             return pick_action(legal, "done") or worst
         return worst
+
+
+RULE_BOT = AllFoursBot
+
+
+# --- the PIMC bot's search ---------------------------------------------------------------------
+
+# Cards left in the hands from which the search takes over from the rules: six tricks of four
+# (a deal with runs is searched from there).
+MAX_SEARCH_CARDS = 24
+
+
+def _of_suit(hand: int, suit: Suit) -> int:
+    """The cards of ``hand`` of the printed ``suit``."""
+    return sum(1 << c for c in bits(hand) if Card(c).suit == suit)
+
+
+class AllFoursPimc:
+    """What the PIMC bot solves in All Fours and Pitch (see the module doc)."""
+
+    def search(
+        self, game: Game | None, observation: Mapping[str, Any], legal: Sequence[Action]
+    ) -> PlaySearch | None:
+        obs = observation
+        if game is None:
+            game = unbound_game(str(obs["game"]))
+        options = game.options
+        pitch = obs.get("trump") is None  # the card to play fixes trump: its printed suit (X11)
+        if pitch and (obs.get("phase") != "play" or obs.get("tricks") or obs.get("trick")):
+            return None
+        trumps: list[Suit] = (
+            sorted({suit for c in bits(legal_mask(legal)) if (suit := Card(c).suit) is not None})
+            if pitch
+            else [Suit.parse(obs["trump"])]
+        )
+        view = play_view(obs, legal, options, trump=trumps[0])
+        rules = {t: rules_for(options, t) for t in trumps}
+        n = view.num_seats
+        played = played_by(view)
+        history = list(view.history)
+        # the first leader (a fold may have passed his lead on before the first card)
+        leader = seat_index(obs["leader"]) if obs.get("leader") else view.me
+        # folded hands are public (PV10); each fold happened at the folder's turn, where the
+        # history goes on without a card of his
+        folded = {seat_index(s): mask_of(c) for s, c in (obs.get("folded") or {}).items()}
+
+        def state_for(hands: list[int], trump: Suit, first_lead: int) -> _core.PlayState | None:
+            start = [
+                hands[s] | played[s] | folded.get(s, 0) | (view.hand if s == view.me else 0)
+                for s in range(n)
+            ]
+            state = _core.PlayState(
+                rules[trump],
+                start,
+                view.sides,
+                leader,
+                first_lead_cards=first_lead,
+                folding=bool(options.folding),
+            )
+            return replay_with_folds(state, history, set(folded), view.me)
+
+        def make_state(hands: list[int]) -> _core.PlayState | list[_core.PlayState] | None:
+            if not pitch:  # before the first card a trump lead may be due (PV6)
+                return state_for(hands, trumps[0], 0 if history else view.legal)
+            states = [state_for(hands, t, view.legal & _of_suit(view.hand, t)) for t in trumps]
+            return [st for st in states if st is not None]
+
+        pitcher = obs.get("pitcher")
+        bid = obs.get("bid")
+        objective = _core.Objective(
+            kind=_core.ObjectiveKind.MARGIN,
+            side=view.sides[view.me],
+            scoring=_core.Scoring.ALLFOURS,
+            allfours=_core.AllFoursScoringOptions(**scoring_items(options)),
+            dealer=seat_index(obs["dealer"]),
+            bidding_side=(
+                -1 if pitcher is None or bid is None else view.sides[seat_index(pitcher)]
+            ),
+            bid=int(bid or 0),
+        )
+        return PlaySearch(view, make_state, objective, max_cards=MAX_SEARCH_CARDS)
+
+
+PIMC = AllFoursPimc()

@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
-from tricktaker.cli.views import Lines, TextView, pretty_card, register_view
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.view import Lines, TextView, pretty_card
+
+__all__ = ["VIEW"]
 
 _KV_CALLS = {
     "keep": '"Tuosta vaan" (keep the turned suit)',
@@ -307,16 +309,13 @@ def _kv_standings(game: Game, standings: Any) -> Lines:
     return lines
 
 
-register_view(
-    "kirves",
-    TextView(
-        deal_header=_kv_header,
-        arrange=_kv_arrange,
-        turn=_kv_turn,
-        prompt=_kv_prompt,
-        action_text=_kv_action_text,
-        event=_kv_event,
-        deal_result=_kv_result,
-        standings=_kv_standings,
-    ),
+VIEW = TextView(
+    deal_header=_kv_header,
+    arrange=_kv_arrange,
+    turn=_kv_turn,
+    prompt=_kv_prompt,
+    action_text=_kv_action_text,
+    event=_kv_event,
+    deal_result=_kv_result,
+    standings=_kv_standings,
 )

@@ -6,8 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card
-from tricktaker.cli import TextView, register_view
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
+from tricktaker.protocol.view import TextView
+
+__all__ = ["VIEW"]
 
 
 def _cards(names: Sequence[str]) -> str:
@@ -109,5 +111,3 @@ VIEW = TextView(
     deal_result=_result,
     standings=_standings,
 )
-register_view("allfours", VIEW)
-register_view("pitch", VIEW)

@@ -1,0 +1,99 @@
+"""What a seat may see of an All Fours or Pitch deal: its hand, the turned-up cards, the calls,
+the credits, the contract, its own discards, the tricks and the folds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Card, Suit, cards_from_mask
+from tricktaker.errors import IllegalAction
+from tricktaker.games.allfours.options import SIDE_NAMES, AllFoursOptions, parse_seat, seat_name
+from tricktaker.games.allfours.result import AllFoursResult, Credit
+from tricktaker.protocol.base import Deal
+
+
+class DealViews(Deal):
+    """The views of a deal, the base of ``AllFoursDeal`` (``deal.py``), whose constructor sets
+    the attributes declared here."""
+
+    options: AllFoursOptions
+    n: int
+    sides: list[int]
+    dealer: int
+    eldest: int
+    scores: list[int]
+    hands: list[list[Card]]
+    stock: list[Card]
+    turned: list[Card]
+    credits: list[Credit]
+    calls: list[tuple[int, str]]
+    trump: Suit | None
+    begger: int | None
+    pitcher: int | None
+    bid: int | None
+    discards: list[list[Card]]
+    exchanged: list[int]
+    widow_taker: int | None
+    state: _core.PlayState | None
+    leader: int | None
+    tricks: list[dict[str, Any]]
+    _high: int
+    _result: AllFoursResult | None
+
+    def side_of(self, seat: int) -> int:
+        """The side of a seat: 0 for A, 1 for B, ..."""
+        return self.sides[seat]
+
+    def play_state(self) -> _core.PlayState:
+        """A copy of the C++ play state (raises before trump is fixed)."""
+        if self.state is None:
+            raise IllegalAction("there is no play state before trump is fixed")
+        return self.state.copy()
+
+    def hand(self, seat: int | str) -> list[Card]:
+        return sorted(self.hands[parse_seat(seat, self.n)])
+
+    def observation(self, seat: int | str) -> dict[str, Any]:
+        s = parse_seat(seat, self.n)
+        state = self.state
+        folded: dict[str, list[str]] = {}
+        if state is not None:
+            for p, _, cards in state.folds():
+                folded[seat_name(p)] = [str(c) for c in cards_from_mask(cards)]
+        return {
+            "game": self.game.name,
+            "seat": seat_name(s),
+            "side": SIDE_NAMES[self.side_of(s)],
+            "phase": self._phase,
+            "to_move": None if self._to_move is None else seat_name(self._to_move),
+            "num_players": self.n,
+            "dealer": seat_name(self.dealer),
+            "eldest": seat_name(self.eldest),
+            "sides": [SIDE_NAMES[x] for x in self.sides],
+            "target": self.options.target,
+            "scores": list(self.scores),
+            "hand": [str(c) for c in self.hand(s)],
+            "hand_sizes": [len(h) for h in self.hands],
+            "stock_size": len(self.stock),
+            "turned_up": [str(c) for c in self.turned],
+            "calls": [[seat_name(p), call] for p, call in self.calls],
+            "credits": [c.to_dict() for c in self.credits],
+            "begger": None if self.begger is None else seat_name(self.begger),
+            "trump": None if self.trump is None else self.trump.letter,
+            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "bid": self.bid,
+            "high_bid": self._high or None,
+            "widow_taker": None if self.widow_taker is None else seat_name(self.widow_taker),
+            "exchanged": list(self.exchanged),
+            "my_discards": [str(c) for c in self.discards[s]],
+            "discard_counts": [len(d) for d in self.discards],
+            "leader": None if self.leader is None else seat_name(self.leader),
+            "trick": []
+            if state is None
+            else [[seat_name(p), _core.card_to_string(c)] for p, c in state.trick()],
+            "tricks": list(self.tricks),
+            "folded": folded,
+            "legal_actions": [str(a) for a in self.legal_actions(s)],
+            "result": None if self._result is None else self._result.to_dict(),
+        }

@@ -1,0 +1,82 @@
+"""The record of one All Fours or Pitch deal: every credit in the order it was applied, the
+items earned in play, the contract and the scores (T15-T17, P8-P10, PV3, X12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tricktaker.cards import Card, Suit
+from tricktaker.games.allfours.options import SIDE_NAMES, seat_name
+
+
+@dataclass(frozen=True)
+class Credit:
+    """One change of a side's score, in the order it was applied (T17, X12)."""
+
+    kind: str  # kick, gift, high, low, jack, jick, joker_high, joker_low, trey, five, last,
+    # game, moon, set_back
+    side: int
+    points: int
+    card: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "side": SIDE_NAMES[self.side],
+            "points": self.points,
+            "card": None if self.card is None else str(self.card),
+        }
+
+
+@dataclass(frozen=True)
+class AllFoursResult:
+    """What one deal did. Side tuples are indexed by side (A = 0, B = 1, ...)."""
+
+    dealer: int
+    next_dealer: int
+    thrown_in: bool
+    trump: Suit | None
+    begger: int | None
+    runs: int
+    pitcher: int | None
+    bid: int | None
+    made: bool | None
+    items: tuple[Credit, ...]  # the items earned in play, in X12 order (before the contract)
+    points: tuple[int, ...]  # item points earned in play per side
+    game_values: tuple[int, ...]
+    credits: tuple[Credit, ...]  # every credit applied, in order (stops at a win, T17)
+    scores_before: tuple[int, ...]
+    scores: tuple[int, ...]  # after the deal
+    winner: int | None  # the side that won the game in or at the end of this deal
+    bidding_side: int | None = None
+    all_tricks_side: int | None = None
+    moon_side: int | None = None
+    folded: tuple[int, ...] = field(default=())
+
+    @property
+    def score_change(self) -> tuple[int, ...]:
+        return tuple(a - b for a, b in zip(self.scores, self.scores_before, strict=True))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dealer": seat_name(self.dealer),
+            "next_dealer": seat_name(self.next_dealer),
+            "thrown_in": self.thrown_in,
+            "trump": None if self.trump is None else self.trump.letter,
+            "begger": None if self.begger is None else seat_name(self.begger),
+            "runs": self.runs,
+            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "bid": self.bid,
+            "made": self.made,
+            "items": [c.to_dict() for c in self.items],
+            "points": list(self.points),
+            "game_values": list(self.game_values),
+            "credits": [c.to_dict() for c in self.credits],
+            "scores_before": list(self.scores_before),
+            "scores": list(self.scores),
+            "winner": None if self.winner is None else SIDE_NAMES[self.winner],
+            "bidding_side": None if self.bidding_side is None else SIDE_NAMES[self.bidding_side],
+            "moon": None if self.moon_side is None else SIDE_NAMES[self.moon_side],
+            "folded": [seat_name(s) for s in self.folded],
+        }

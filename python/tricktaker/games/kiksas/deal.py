@@ -1,0 +1,728 @@
+"""One Kiksas or Trikiksis deal: the peek, the dealing, the trump choice, the Akis round, the
+play with the trump-count announcement, "Su dviem" and a declined last lead, and the settlement
+(§3, §4), on the C++ play state; and the dealing order from one deal to the next (§3.10, §4.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
+from tricktaker.errors import IllegalAction
+from tricktaker.games.kiksas.notation import write_position
+from tricktaker.games.kiksas.observation import DealViews
+from tricktaker.games.kiksas.options import (
+    DEAL_POINTS,
+    DECK,
+    PAIRS,
+    SEATS,
+    KiksasOptions,
+)
+from tricktaker.games.kiksas.result import KiksasResult
+from tricktaker.protocol.base import Action, Event, Game, card_actions
+
+_CORE_TYPE = {
+    "first": _core.KiksasDealType.FIRST,
+    "writing": _core.KiksasDealType.WRITING,
+    "writing_off": _core.KiksasDealType.WRITING_OFF,
+}
+AKIS_KINDS = {
+    "a": _core.AkisKind.OWN_TRUMPS,
+    "b": _core.AkisKind.NO_TRUMPS_ALL,
+    "c": _core.AkisKind.NO_TRUMPS_NONE,
+}
+_FIGURE_NAME = {
+    _core.FigureKind.STROKE: "strokes",
+    _core.FigureKind.EGG: "eggs",
+    _core.FigureKind.CROSS: "crosses",
+}
+
+
+PEEK_CALLS = [Action.call("peek:none"), Action.call("peek:top"), Action.call("peek:bottom")]
+ACCEPT = Action.call("accept")
+DECLINE = Action.call("decline")
+LEAD = Action.call("lead")
+PASS = Action.call("pass")
+SU_DVIEM = Action.call("su_dviem")
+TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+
+
+class KiksasDeal(DealViews):
+    """One deal of Kiksas or Trikiksis: peek, dealing, trump, Akis round, play, settlement.
+
+    Phases: ``peek`` and ``peek_decision`` (the First), ``trump_choice`` (the First), ``akis``
+    (Second, Dealer, Third in turn), ``play``, ``su_dviem`` (after trick 3), ``last_lead`` (before
+    the last trick) and ``over``.
+    """
+
+    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
+        self.game = game
+        self.options: KiksasOptions = game.options
+        self.log = []
+        self._setup = setup
+        self.n: int = self.options.num_seats
+        self.trikiksis = self.n == 3
+        self.hand_size = 24 // self.n
+        self.deal_type: str = setup["type"]
+        self.dealer: int = setup["dealer"]
+        self.first: int = (self.dealer + 1) % self.n
+        self.second: int = (self.first + 1) % self.n
+        self.third: int | None = None if self.trikiksis else (self.second + 1) % self.n
+        targets = setup.get("targets")
+        self.targets: tuple[int, int] | None = (
+            None if targets is None else (int(targets[0]), int(targets[1]))
+        )
+        self.events: list[dict[str, Any]] = []
+        self.trump: Suit | None = None
+        self.trump_queen: Card | None = None
+        self.akis: tuple[int, str, Suit | None] | None = None  # player, kind, suit
+        self.sitting_out: int | None = None
+        self.exposed = False
+        self.su_dviem_by: int | None = None
+        self.last_lead_declined = False
+        self.peek_end: str | None = None
+        self.peek_accepted: bool | None = None
+        self.clubs_queen_holder: int | None = None
+        self.active_player: int | None = None  # Trikiksis: the writer / writing-off player
+        self.state: _core.PlayState | None = None
+        self.hands_dealt: list[list[Card]] | None = None
+        self._phase = "trump_choice"
+        self._to_move: int | None = self.first
+        self._akis_order: list[int] = []
+        self._su_dviem_asked: list[int] = []
+        self._reached: list[bool] = [False, False]
+        self._result: KiksasResult | None = None
+
+        rng = _core.Rng(setup["seed"])
+        if setup.get("deck") is not None:
+            self._order = [Card.parse(c) for c in setup["deck"]]
+        else:
+            self._order = [DECK[i] for i in rng.shuffled(list(range(len(DECK))))]
+        self._cut: int = int(setup["cut"]) if setup.get("cut") is not None else 1 + rng.below(23)
+        self._reshuffle = [self._order[i] for i in rng.shuffled(list(range(len(DECK))))]
+
+        self._emit(
+            "DealStarted",
+            no=setup.get("no", 1 if self.deal_type == "first" else None),
+            deal_type=self.deal_type,
+            dealer=SEATS[self.dealer],
+            first=SEATS[self.first],
+            second=SEATS[self.second],
+            third=None if self.third is None else SEATS[self.third],
+            writing_pair=None if self.deal_type == "first" else self._writing_pair_name(),
+            active_player=None
+            if not self.trikiksis or self.deal_type == "first"
+            else SEATS[self.first],
+            targets=None if self.targets is None else list(self.targets),
+        )
+        if setup.get("hands") is not None:
+            self._set_hands([[Card.parse(c) for c in h] for h in setup["hands"]])
+        elif self._peek_applies():
+            self._phase = "peek"
+        else:
+            self._set_hands(self._deal_standard(self._order))
+        if setup.get("trump") is not None and self.deal_type != "first":
+            self._choose_trump(Suit.parse(setup["trump"]))
+
+    # --- seats and sides ----------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        return SEATS[seat]
+
+    def _sides(self) -> list[int]:
+        """Side of each seat in the play state."""
+        if not self.trikiksis:
+            return [s % 2 for s in range(self.n)]
+        lone = self.akis[0] if self.akis is not None else self.active_player
+        assert lone is not None
+        return [0 if s == lone else 1 for s in range(self.n)]
+
+    def _side_members(self, side: int) -> list[int]:
+        sides = self._sides()
+        return [s for s in range(self.n) if sides[s] == side]
+
+    def _side_name(self, side: int) -> str:
+        if not self.trikiksis:
+            return PAIRS[side]
+        return "".join(SEATS[s] for s in self._side_members(side))
+
+    # --- dealing ------------------------------------------------------------------------
+
+    def _peek_applies(self) -> bool:
+        if self.deal_type == "first" or self.options.peek == "off":
+            return False
+        if self.trikiksis and not self.options.trikiksis_peek:
+            return False
+        return self.options.peek == "all_choice_deals" or self.deal_type == "writing_off"
+
+    def _deal_standard(self, order: list[Card]) -> list[list[Card]]:
+        packets = [3, 3, 2] if self.trikiksis else [3, 3]
+        hands: list[list[Card]] = [[] for _ in range(self.n)]
+        pos = 0
+        for size in packets:
+            for k in range(self.n):
+                seat = (self.first + k) % self.n
+                hands[seat] += order[pos : pos + size]
+                pos += size
+        return hands
+
+    def _deal_at_once(self, order: list[Card], end: str) -> list[list[Card]]:
+        """Six at once after an accepted peek (§3.5.2), packets of eight in Trikiksis (D25)."""
+        size = self.hand_size
+        hands: list[list[Card]] = [[] for _ in range(self.n)]
+        if end == "top":
+            for k in range(self.n):
+                hands[(self.first + k) % self.n] = order[k * size : (k + 1) * size]
+        else:
+            # The First takes the bottom packet; its six cards nearest the bottom come first.
+            hands[self.first] = order[24 - 6 :] + order[24 - size : 24 - 6]
+            for k in range(1, self.n):
+                hands[(self.first + k) % self.n] = order[(k - 1) * size : k * size]
+        return hands
+
+    def _set_hands(self, hands: list[list[Card]]) -> None:
+        self.hands_dealt = hands
+        for seat, hand in enumerate(hands):
+            if Card.make(Rank.QUEEN, Suit.CLUBS) in hand:
+                self.clubs_queen_holder = seat
+        if self.deal_type == "first":
+            # Deal 1: clubs are trumps; the clubs-queen holder writes and leads it (§3.4, §4.2).
+            assert self.clubs_queen_holder is not None
+            self.active_player = self.clubs_queen_holder if self.trikiksis else None
+            self.trump = Suit.CLUBS
+            self._emit(
+                "TrumpFixed",
+                suit="C",
+                leader=SEATS[self.clubs_queen_holder],
+                writing_pair=self._writing_pair_name(),
+                active_player=self._active_name(),
+            )
+            self._start_play()
+        else:
+            self.active_player = self.first if self.trikiksis else None
+            self._phase = "trump_choice"
+            self._to_move = self.first
+
+    # --- the protocol -------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        phase = self._phase
+        if phase == "play" and (seat is None or seat == self._to_move):  # the common case
+            assert self.state is not None
+            return card_actions(self.state.legal_moves())
+        seat = self._to_move if seat is None else seat
+        if seat is None or seat != self._to_move or phase == "over":
+            return []
+        if phase == "peek":
+            return list(PEEK_CALLS)
+        if phase == "peek_decision":
+            return [ACCEPT, DECLINE]
+        if phase == "trump_choice":
+            return [TRUMP_CALLS[s] for s in self._trump_choices()]
+        if phase == "akis":
+            return self._akis_actions(seat)
+        if phase == "su_dviem":
+            return [SU_DVIEM, PASS]
+        if phase == "last_lead":
+            return [LEAD, DECLINE]
+        assert self.state is not None
+        return card_actions(self.state.legal_moves())
+
+    def _trump_choices(self) -> list[Suit]:
+        if not self.options.trump_choice_must_hold_suit:
+            return list(Suit)
+        assert self.hands_dealt is not None
+        six = self.hands_dealt[self.first][:6]
+        return [s for s in Suit if any(c.suit == s for c in six)]
+
+    def _akis_actions(self, seat: int) -> list[Action]:
+        assert self.hands_dealt is not None and self.trump is not None
+        hand = self.hands_dealt[seat]
+        actions = [PASS]
+        for suit in Suit:
+            if Card.make(Rank.QUEEN, suit) not in hand:
+                continue
+            if suit == self.trump and self.options.akis_a_suit_must_differ:
+                continue
+            actions.append(Action.call(f"akis:a:{suit.letter}"))
+        actions += [Action.call("akis:b"), Action.call("akis:c")]
+        return actions
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        if self._phase != "play" or (seat is not None and seat != to_move):
+            return None
+        assert to_move is not None and self.state is not None and action.card is not None
+        if not self.state.legal_moves() >> action.card.id & 1:
+            return None
+        return self._apply(action, to_move)
+
+    def _apply(self, action: Action, seat: int) -> Event:
+        start = len(self.events)
+        phase = self._phase
+        if phase == "peek":
+            self._apply_peek(action, seat)
+        elif phase == "peek_decision":
+            self._apply_peek_decision(action, seat)
+        elif phase == "trump_choice":
+            self._choose_trump(Suit.parse(action.name.split(":", 1)[1]))
+        elif phase == "akis":
+            self._apply_akis(action, seat)
+        elif phase == "su_dviem":
+            self._apply_su_dviem(action, seat)
+        elif phase == "last_lead":
+            self._apply_last_lead(action, seat)
+        else:
+            assert action.card is not None
+            self._apply_card(action.card, seat)
+        return Event(seat, str(action), phase, {"events": self.events[start:]})
+
+    def _emit(self, event_type: str, **detail: Any) -> None:
+        assert "type" not in detail
+        self.events.append({"type": event_type, **detail})
+
+    # --- peek, trump and Akis -----------------------------------------------------------
+
+    def _apply_peek(self, action: Action, seat: int) -> None:
+        end = action.name.split(":", 1)[1]
+        if end == "none":
+            self._set_hands(self._deal_standard(self._order))
+            return
+        self.peek_end = end
+        self._emit("PeekTaken", player=SEATS[seat], end=end)
+        self._phase = "peek_decision"
+
+    def _apply_peek_decision(self, action: Action, seat: int) -> None:
+        assert self.peek_end is not None
+        if action == ACCEPT:
+            self.peek_accepted = True
+            self._emit("PeekAccepted", player=SEATS[seat])
+            self._set_hands(self._deal_at_once(self._order, self.peek_end))
+            return
+        self.peek_accepted = False
+        if self.options.peek_decline == "cut":
+            k = self._cut
+            self._emit("PeekDeclined", player=SEATS[seat], cut_k=k)
+            order = self._order[k:] + self._order[:k]
+        else:
+            self._emit("PeekDeclined", player=SEATS[seat], reshuffled=True)
+            order = self._reshuffle
+        self._set_hands(self._deal_standard(order))
+
+    def _choose_trump(self, suit: Suit) -> None:
+        self.trump = suit
+        self._emit("TrumpChosen", player=SEATS[self.first], suit=suit.letter)
+        if self.options.akis:
+            assert self.third is not None or self.trikiksis
+            order = [self.second, self.dealer]
+            if self.third is not None:
+                order.append(self.third)
+            self._akis_order = order
+            self._phase = "akis"
+            self._to_move = order[0]
+        else:
+            self._start_play()
+
+    def _apply_akis(self, action: Action, seat: int) -> None:
+        if action == PASS:
+            self._emit("AkisPassed", player=SEATS[seat])
+            self._akis_order.pop(0)
+            if self._akis_order:
+                self._to_move = self._akis_order[0]
+            else:
+                self._start_play()
+            return
+        parts = action.name.split(":")
+        kind = parts[1]
+        suit = Suit.parse(parts[2]) if kind == "a" else None
+        self.akis = (seat, kind, suit)
+        self._emit(
+            "AkisDeclared",
+            player=SEATS[seat],
+            kind=kind,
+            suit=None if suit is None else suit.letter,
+        )
+        if not self.trikiksis:
+            self.sitting_out = (seat + 2) % 4
+            self._emit("HandTurnedDown", partner=SEATS[self.sitting_out])
+        self._start_play()
+
+    # --- play ---------------------------------------------------------------------------
+
+    def _rules(self, trump: int) -> _core.RulesTable:
+        opts = self.options
+        return _core.kiksas_rules(
+            trump,
+            must_overtrump=opts.must_overtrump,
+            must_head_in_suit=opts.must_head_in_suit,
+            partner_exemption=opts.partner_exemption,
+        )
+
+    def _trump_play_state(self, trump: Suit) -> _core.PlayState:
+        """The play of the hands as dealt with `trump` (no Akis): the trump queen's holder
+        leads it (§2.5), or any card under first_lead = holder_any_card after the first deal."""
+        assert self.hands_dealt is not None
+        hands = [mask_from_cards(h) for h in self.hands_dealt]
+        queen = Card.make(Rank.QUEEN, trump).mask
+        leader = next(s for s in range(self.n) if hands[s] & queen)
+        any_card = self.options.first_lead == "holder_any_card" and self.deal_type != "first"
+        return _core.PlayState(
+            self._rules(int(trump)),
+            hands,
+            self._sides(),
+            leader,
+            first_lead_cards=0 if any_card else queen,
+        )
+
+    def dd_table_states(self) -> list[list[tuple[_core.PlayState, int]]]:
+        """For ``tt.dd_table``: per trump suit (S, H, D, C) the play of the hands as dealt with
+        that suit trumps (no Akis), once for each side (0, 1)."""
+        if self.hands_dealt is None:
+            raise IllegalAction("the cards are not dealt yet")
+        return [[(self._trump_play_state(suit), side) for side in (0, 1)] for suit in Suit]
+
+    def _start_play(self) -> None:
+        assert self.hands_dealt is not None and self.trump is not None
+        if self.akis is None:
+            self.trump_queen = Card.make(Rank.QUEEN, self.trump)
+            self.state = self._trump_play_state(self.trump)
+        else:
+            # The Akis player leads every trick (§3.8); a partner's hand turned down is out.
+            player, _, suit = self.akis
+            hands = [mask_from_cards(h) for h in self.hands_dealt]
+            active = 0
+            if self.sitting_out is not None:
+                hands[self.sitting_out] = 0
+                active = ((1 << self.n) - 1) & ~(1 << self.sitting_out)
+            self.state = _core.PlayState(
+                self._rules(-1 if suit is None else int(suit)),
+                hands,
+                self._sides(),
+                player,
+                active=active,
+                first_lead_cards=0 if suit is None else Card.make(Rank.QUEEN, suit).mask,
+                fixed_leader=player,
+            )
+        self._phase = "play"
+        self._to_move = self.state.to_move
+        if self.deal_type == "writing_off" and self.akis is None:
+            self._note_targets(self._evaluate())
+
+    def context(self) -> _core.KiksasDealContext:
+        """The core's view of this deal, for ``kiksas_evaluate`` (and a solver)."""
+        opts = self.options
+        ctx = _core.KiksasDealContext()
+        ctx.type = _CORE_TYPE[self.deal_type]
+        if self.trikiksis:
+            # Side 0 is the active player: the writer, or the writing-off player (O).
+            ctx.writing_side = 1 if self.deal_type == "writing_off" else 0
+        else:
+            w = self.writing_pair()
+            ctx.writing_side = 0 if w is None else w
+        if self.targets is not None:
+            ctx.targets = list(self.targets)
+        ctx.su_dviem = self.su_dviem_by is not None
+        ctx.last_lead_declined = self.last_lead_declined
+        if self.akis is not None:
+            ctx.akis = AKIS_KINDS[self.akis[1]]
+            ctx.akis_side = self._sides()[self.akis[0]]
+        ctx.writing_off_end_when_decided = opts.writing_off_end == "end_when_decided"
+        ctx.sweep_egg_to_o = opts.writing_pair_sweep_in_writing_off_deal == "egg_to_O"
+        ctx.sweep_egg_to_w = opts.writing_off_pair_sweep_in_writing_deal == "egg_to_W"
+        ctx.akis_play_out = opts.akis_play_out
+        if self.trikiksis and opts.trikiksis_su_dviem_success == "one_each":
+            ctx.su_dviem_made_strokes = 1
+        return ctx
+
+    def _evaluate(self) -> Any:
+        assert self.state is not None
+        return _core.kiksas_evaluate(self.state, self.context())
+
+    def _note_targets(self, result: Any) -> None:
+        for side in (0, 1):
+            at = result.reached_at[side]
+            if at >= 0 and not self._reached[side]:
+                self._reached[side] = True
+                self._emit(
+                    "TargetReached",
+                    **{"side" if self.trikiksis else "pair": self._side_name(side)},
+                    trick_no=at,
+                    points=result.points[side],
+                )
+
+    def _apply_card(self, card: Card, seat: int) -> None:
+        state = self.state
+        assert state is not None
+        first_card = state.cards_played == 0
+        state.play(card.id)
+        self.events.append({"type": "CardPlayed", "player": SEATS[seat], "card": str(card)})
+        if first_card and self.akis is not None:
+            self.exposed = True
+            for opp in self._akis_opponents():
+                cards = [str(c) for c in cards_from_mask(state.hand(opp))]
+                self._emit("HandsExposed", player=SEATS[opp], cards=cards)
+        if state.trick_len == 0:  # the card completed a trick
+            self._trick_completed()
+        else:
+            self._to_move = state.to_move
+
+    def _trick_completed(self) -> None:
+        state = self.state
+        assert state is not None
+        no = state.tricks_played
+        record = state.trick_record(-1)
+        size = state.trick_size
+        cards = state.history()[(no - 1) * size : no * size]
+        last = state.is_terminal()
+        self._emit(
+            "TrickCompleted",
+            no=no,
+            leader=SEATS[record.leader],
+            cards=[[SEATS[p], _core.card_to_string(c)] for p, c in cards],
+            winner=SEATS[record.winner],
+            card_points=record.points - (10 if last else 0),
+            last_bonus=10 if last else 0,
+        )
+        if no == 1 and self.akis is None and self.options.announce_trump_count:
+            self._announce()
+        ctx = self.context()  # noting targets reached leaves it unchanged
+        result = _core.kiksas_evaluate(state, ctx)
+        if self.deal_type == "writing_off" and self.akis is None:
+            self._note_targets(result)
+        if result.over:
+            self._finish(result)
+            return
+        self._phase = "play"
+        self._to_move = state.to_move
+        if self.options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
+            leader = state.to_move
+            asked = [leader]
+            if not self.trikiksis and self.options.su_dviem_declarers == "leader_then_partner":
+                asked.append((leader + 2) % 4)
+            self._su_dviem_asked = asked
+            self._phase = "su_dviem"
+        elif self.options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
+            self._phase = "last_lead"
+
+    def _announce(self) -> None:
+        state = self.state
+        assert state is not None
+        winner = state.trick_records()[0].winner
+        partner = -1
+        if not self.trikiksis:
+            partner = (winner + 2) % 4
+        elif winner != self.active_player:
+            partner = next(s for s in range(self.n) if s not in (winner, self.active_player))
+        count = _core.kiksas_trump_count(state, partner)
+        self._emit("TrumpCountAnnounced", player=SEATS[winner], value=count.announced)
+        if partner < 0:
+            return
+        if count.partner_trumps > 0:
+            self._emit("TrumpCountAdded", player=SEATS[partner], total=count.total)
+        else:
+            self._emit("TrumpCountSilent", player=SEATS[partner], partner_trumps=0)
+
+    def _apply_su_dviem(self, action: Action, seat: int) -> None:
+        assert self.state is not None
+        if action == SU_DVIEM:
+            self.su_dviem_by = seat
+            self._emit("SuDviemDeclared", player=SEATS[seat])
+            self._su_dviem_asked = []
+        else:
+            self._emit("SuDviemPassed", player=SEATS[seat])
+            self._su_dviem_asked.pop(0)
+        if self._su_dviem_asked:
+            self._to_move = self._su_dviem_asked[0]
+        else:
+            self._phase = "play"
+            self._to_move = self.state.to_move
+
+    def _apply_last_lead(self, action: Action, seat: int) -> None:
+        assert self.state is not None
+        if action == LEAD:
+            self._emit("LastLeadTaken", player=SEATS[seat])
+            self._phase = "play"
+            self._to_move = self.state.to_move
+            return
+        self.last_lead_declined = True
+        self._emit("LastLeadDeclined", player=SEATS[seat])
+        self._finish(self._evaluate())
+
+    # --- settlement ---------------------------------------------------------------------
+
+    def _finish(self, result: Any) -> None:
+        state = self.state
+        assert state is not None and self.trump is not None
+        figures: list[dict[str, Any]] = []
+        reason = result.outcome.name.lower()
+        if result.figure_side >= 0:
+            kind = _FIGURE_NAME[result.figure_kind]
+            if self.trikiksis:
+                recipients = [SEATS[s] for s in self._side_members(result.figure_side)]
+            else:
+                recipients = [PAIRS[result.figure_side]]
+            for to in recipients:
+                figures.append({"to": to, "kind": kind, "count": result.figure_count})
+                self._emit(
+                    "FiguresAwarded",
+                    **{"player" if self.trikiksis else "pair": to},
+                    kind=kind,
+                    count=result.figure_count,
+                    reason=reason,
+                )
+        next_type, next_dealer, next_targets = self._next_deal(result)
+        self._result = KiksasResult(
+            deal_type=self.deal_type,
+            dealer=SEATS[self.dealer],
+            first=SEATS[self.first],
+            trump=self.trump.letter,
+            akis=None
+            if self.akis is None
+            else {
+                "player": SEATS[self.akis[0]],
+                "kind": self.akis[1],
+                "suit": None if self.akis[2] is None else self.akis[2].letter,
+            },
+            writing_pair=self._writing_pair_name(),
+            active_player=self._active_name(),
+            points=(result.points[0], result.points[1]),
+            tricks=(result.tricks[0], result.tricks[1]),
+            player_points=tuple(state.points_won(s) for s in range(self.n)),
+            reached_at=(result.reached_at[0], result.reached_at[1]),
+            race_winner=None if result.race_winner < 0 else self._side_name(result.race_winner),
+            outcome=reason,
+            figures=tuple(figures),
+            next_type=next_type,
+            next_dealer=SEATS[next_dealer],
+            next_targets=next_targets,
+            clubs_queen_holder=None
+            if self.clubs_queen_holder is None
+            else SEATS[self.clubs_queen_holder],
+        )
+        self._emit(
+            "DealEnded",
+            outcome=reason,
+            points=list(self._result.points),
+            next_type=next_type,
+            next_dealer=SEATS[next_dealer],
+        )
+        self._phase = "over"
+        self._to_move = None
+
+    def _next_deal(self, result: Any) -> tuple[str, int, tuple[int, int] | None]:
+        return next_deal(
+            players=self.n,
+            deal_type=self.deal_type,
+            dealer=self.dealer,
+            outcome=result.outcome.name.lower(),
+            akis=self.akis is not None,
+            points=(result.points[0], result.points[1]),
+            writing_pair=self.writing_pair(),
+            clubs_queen_holder=self.clubs_queen_holder,
+            targets=self.targets,
+            first_deal_egg_dealer=self.options.first_deal_egg_dealer,
+        )
+
+    def result(self) -> KiksasResult | None:
+        return self._result
+
+    def evaluation(self) -> Any:
+        """The core's ``KiksasDealResult`` of the deal as it stands."""
+        if self.state is None:
+            raise IllegalAction("the play has not started")
+        return self._evaluate()
+
+    # --- the position text --------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position text: type, dealer, targets, trump, dealt hands, actions since trumps.
+
+        ``KiksasGame.parse_position`` reads it back exactly.
+        """
+        if self.hands_dealt is None:
+            raise IllegalAction("a position needs dealt hands; resolve the peek first")
+        return write_position(
+            deal_type=self.deal_type,
+            dealer=self.dealer,
+            first=self.first,
+            trikiksis=self.trikiksis,
+            targets=self.targets,
+            trump=self.trump,
+            hands_dealt=self.hands_dealt,
+            actions=[a for _, a in self.log[self._actions_before_position() :]],
+        )
+
+    def _actions_before_position(self) -> int:
+        """Log entries up to and including the trump choice (they are in the head)."""
+        for i, (_, action) in enumerate(self.log):
+            if action.startswith("trump:"):
+                return i + 1
+        if self.deal_type == "first" or self._setup.get("trump") is not None:
+            return 0
+        return len(self.log)  # before trumps: peek calls only, not part of a position
+
+    def __repr__(self) -> str:
+        return f"<KiksasDeal {self.deal_type} phase={self._phase} to_move={self._to_move}>"
+
+
+def next_deal(
+    *,
+    players: int,
+    deal_type: str,
+    dealer: int,
+    outcome: str,
+    akis: bool = False,
+    points: tuple[int, int] = (0, 0),
+    writing_pair: int | None = None,
+    clubs_queen_holder: int | None = None,
+    targets: tuple[int, int] | None = None,
+    first_deal_egg_dealer: str = "clubs_queen_holder",
+) -> tuple[str, int, tuple[int, int] | None]:
+    """The dealing order of §3.10 (Kiksas, 4 players) and §4.6 (Trikiksis, 3 players).
+
+    ``outcome`` is the deal's outcome name (``writer_egg``, ``race_won``, ``self_egg``, ...),
+    ``points`` the deal's points per side (Kiksas: AC, BD; Trikiksis: the active player, the
+    coalition) and ``writing_pair`` (Kiksas) W. Returns the next deal's type, dealer and targets
+    (Kiksas: AC, BD; Trikiksis: the next writing-off player, the coalition).
+    """
+    left = (dealer + 1) % players
+    if akis:  # §3.8.5, D22: same dealer, same type, same targets
+        return deal_type, dealer, targets
+    if deal_type in ("first", "writing"):
+        if deal_type == "first":
+            if clubs_queen_holder is None:
+                raise ValueError("the first deal's next dealer is the clubs-queen holder")
+            nd = clubs_queen_holder
+        else:
+            nd = left
+        if outcome == "writer_egg":
+            if (
+                deal_type == "first"
+                and players == 4
+                and first_deal_egg_dealer == "literal_left_of_dealer"
+            ):
+                nd = left
+            return "writing", nd, None
+        if outcome == "writing_off_sweep":  # D17 egg_to_W: the same dealer writes again
+            return "writing", dealer, None
+        if players == 3:
+            x = points[0]  # the writer's points: the next writing-off player's target
+            return "writing_off", nd, (x, DEAL_POINTS - x)
+        if writing_pair is None:
+            raise ValueError("a Kiksas writing deal needs its writing pair")
+        new = [0, 0]
+        new[writing_pair] = points[1 - writing_pair]
+        new[1 - writing_pair] = points[writing_pair]
+        return "writing_off", nd, (new[0], new[1])
+    if players == 3 or outcome == "self_egg":
+        return "writing", dealer, None
+    return "writing", left, None
+
+
+def first_dealer(options: KiksasOptions, rng: _core.Rng) -> int:
+    """The dealer of a match's first deal by the ``first_dealer`` option (D2): a seat, or one
+    drawn from ``rng``."""
+    if options.first_dealer == "random":
+        return int(rng.below(options.num_seats))
+    return SEATS.index(options.first_dealer)

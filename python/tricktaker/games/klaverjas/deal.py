@@ -1,0 +1,327 @@
+"""One Klaverjas deal: trump selection (free, Utrecht or drawn, §2), the eight tricks with roem
+claims (§4) and the scoring of §5, on the C++ play state; and the dealing of the pack (§1.7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker._core import mask_to_items
+from tricktaker.cards import Card, Suit, mask_from_cards
+from tricktaker.errors import IllegalAction
+from tricktaker.games.klaverjas.notation import write_position
+from tricktaker.games.klaverjas.observation import DealViews
+from tricktaker.games.klaverjas.options import (
+    NUM_SEATS,
+    SEATS,
+    KlaverjasOptions,
+    seat_index,
+    team_of,
+)
+from tricktaker.games.klaverjas.result import KlaverjasResult
+from tricktaker.protocol.base import CARD_ACTION_TABLE, Action, Event, Game, card_actions
+
+TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+PASS = Action.call("pass")
+ACCEPT = Action.call("accept")
+CLAIM = Action.call("claim")
+
+
+class KlaverjasDeal(DealViews):
+    """One Klaverjas deal: trump selection, eight tricks, scoring."""
+
+    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
+        self.game = game
+        self.options = game.options
+        self.log = []
+        self._setup = setup
+        self.dealer: int = setup["dealer"]
+        self.forehand: int = (self.dealer + 1) % NUM_SEATS
+        self.hands_dealt: list[list[Card]] = [[Card.parse(c) for c in h] for h in setup["hands"]]
+        self.proposed_suit: Suit | None = (
+            None if setup.get("proposed_suit") is None else Suit.parse(setup["proposed_suit"])
+        )
+        self.trump: Suit | None = None
+        self.declarer: int | None = None
+        self.method: str = self.options.trump_selection
+        self.calls: list[tuple[int, str]] = []
+        self._phase = "trump_selection"
+        self._to_move: int | None = self.forehand
+        self._forced = False  # everybody passed (or Utrecht): forehand must name a suit
+        self.state: _core.PlayState | None = None
+        self._claimed = [0, 0]
+        self._claimable_trick: int | None = None  # index of a trick whose roem may be claimed
+        self._offending_team: int | None = None
+        self._result: KlaverjasResult | None = None
+        # The legal card actions of the seat to move, as the core gave them with the last card
+        # played; the next legal_actions() hands the list over. Only a card play sets it, and
+        # every other action clears it.
+        self._next_legal: list[Action] | None = None
+        if self.options.trump_selection == "utrecht":
+            self._forced = True
+        if setup.get("trump") is not None:
+            self.method = "given"
+            self._start_play(Suit.parse(setup["trump"]), seat_index(setup["declarer"]))
+
+    # --- the protocol -------------------------------------------------------------------
+
+    def seat_name(self, seat: int) -> str:
+        return SEATS[seat]
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if (
+            self._phase == "play"
+            and (seat is None or seat == self._to_move)
+            and self._claimable_trick is None
+        ):  # the card play, the common case: the legal cards alone
+            legal = self._next_legal
+            if legal is not None:
+                self._next_legal = None  # the caller owns the list
+                return legal
+            assert self.state is not None
+            return mask_to_items(self.state.legal_moves(), CARD_ACTION_TABLE)
+        seat = self._to_move if seat is None else seat
+        if seat is None or self._phase == "over":
+            return []
+        if self._phase == "trump_selection":
+            return self._selection_actions() if seat == self._to_move else []
+        actions: list[Action] = []
+        if self._claim_open_for(seat):
+            actions.append(CLAIM)
+        if self._phase == "roem_claim":
+            if seat == self._to_move:
+                actions.append(PASS)
+            return actions
+        if seat == self._to_move:
+            assert self.state is not None
+            actions += card_actions(self.state.legal_moves())
+        return actions
+
+    def _accepts_extra(self, action: Action, seat: int) -> bool:
+        # illegal_play = penalize: any held card is accepted (§5.8).
+        return (
+            self.options.illegal_play == "penalize"
+            and self._phase == "play"
+            and seat == self._to_move
+            and action.card is not None
+            and self.state is not None
+            and bool(self.state.hand(seat) & action.card.mask)
+        )
+
+    def _apply(self, action: Action, seat: int) -> Event:
+        self._next_legal = None
+        if self._phase == "trump_selection":
+            return self._apply_selection(action, seat)
+        if action == CLAIM:
+            return self._apply_claim(seat)
+        if action == PASS:  # declining to claim the last trick's roem
+            self._claimable_trick = None
+            self._finish()
+            return Event(seat, "pass", "roem_claim", {})
+        assert action.card is not None and self.state is not None
+        legal = self.state.play_any_held(action.card.id)
+        return self._card_played(action, seat, legal)
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        to_move = self._to_move
+        if self._phase != "play" or (seat is not None and seat != to_move):
+            return None
+        state = self.state
+        assert state is not None and action.card is not None and to_move is not None
+        try:
+            self._next_legal = state.step_items(action.card.id, CARD_ACTION_TABLE)
+        except IllegalAction:  # not a legal card: apply() says why (or takes a penalized play)
+            return None
+        if state.trick_len == 0 or self._claimable_trick is not None:
+            return self._card_played(action, to_move, True)
+        # Within a trick, no claim window open: _card_played's first case, inline.
+        self._to_move = state.to_move
+        return Event(to_move, action.name, "play", {"card": action.name})
+
+    # --- trump selection ----------------------------------------------------------------
+
+    def _selection_actions(self) -> list[Action]:
+        suits = list(Suit)
+        if self._forced:
+            if (
+                self.options.trump_selection == "drawn"
+                and self.options.drawn_forced_choice == "other_suit"
+            ):
+                suits = [s for s in suits if s != self.proposed_suit]
+            return [TRUMP_CALLS[s] for s in suits]
+        if self.options.trump_selection == "drawn":
+            return [ACCEPT, PASS]
+        return [PASS] + [TRUMP_CALLS[s] for s in suits]
+
+    def _apply_selection(self, action: Action, seat: int) -> Event:
+        self.calls.append((seat, str(action)))
+        if action == PASS:
+            if seat == self.dealer:  # everyone passed: forehand must choose (§2.1.4, §2.3.3)
+                self._forced = True
+                self._to_move = self.forehand
+            else:
+                self._to_move = (seat + 1) % NUM_SEATS
+            return Event(seat, "pass", "trump_selection", {})
+        if action == ACCEPT:
+            assert self.proposed_suit is not None
+            suit = self.proposed_suit
+        else:
+            suit = Suit.parse(action.name.split(":", 1)[1])
+        self._start_play(suit, seat)
+        return Event(
+            seat, str(action), "trump_selection", {"trump": suit.letter, "declarer": SEATS[seat]}
+        )
+
+    def _start_play(self, trump: Suit, declarer: int) -> None:
+        self.trump = trump
+        self.declarer = declarer
+        rules = _core.klaverjas_rules(
+            int(trump),
+            rotterdam=self.options.play_rules == "rotterdam",
+            undertrump_compulsory=self.options.undertrump_when_cannot_overtrump == "compulsory",
+        )
+        hands = [mask_from_cards(h) for h in self.hands_dealt]
+        self.state = _core.PlayState(rules, hands, [0, 1, 0, 1], self.forehand)
+        self._phase = "play"
+        self._to_move = self.forehand  # forehand always leads (§1.8, D13)
+
+    # --- play and roem ------------------------------------------------------------------
+
+    def _claim_open_for(self, seat: int) -> bool:
+        if self._claimable_trick is None or self.state is None:
+            return False
+        return team_of(self.state.trick_record(self._claimable_trick).winner) == team_of(seat)
+
+    def _apply_claim(self, seat: int) -> Event:
+        assert self.state is not None and self._claimable_trick is not None
+        record = self.state.trick_record(self._claimable_trick)
+        self._claimed[team_of(record.winner)] += record.bonus
+        trick = self._claimable_trick
+        self._claimable_trick = None
+        if self._phase == "roem_claim":
+            self._finish()
+        return Event(seat, "claim", "play", {"trick": trick + 1, "roem": record.bonus})
+
+    def _card_played(self, action: Action, seat: int, legal: bool) -> Event:
+        """The deal after the core played ``action``'s card for ``seat`` (``legal``: whether
+        the card was a legal one; an illegal one is a penalized play)."""
+        state = self.state
+        assert state is not None
+        if not legal and self._offending_team is None:
+            self._offending_team = team_of(seat)
+        self._claimable_trick = None  # the claim window closes with the next card (§4.6)
+        detail: dict[str, Any] = {"card": action.name}
+        if not legal:
+            detail["illegal"] = True
+        if state.trick_len != 0:  # within a trick: the play goes on
+            self._to_move = state.to_move
+            return Event(seat, action.name, "play", detail)
+        # The card completed a trick (and the last trick ends the play).
+        record = state.trick_record(-1)
+        tricks = state.tricks_played
+        winner = record.winner
+        bonus = record.bonus
+        detail["trick"] = tricks
+        detail["trick_winner"] = SEATS[winner]
+        detail["trick_points"] = record.points
+        detail["roem"] = bonus
+        if bonus > 0 and self.options.roem_claim == "manual":
+            self._claimable_trick = tricks - 1
+        if state.is_terminal():  # the last trick ends the play
+            if self._claimable_trick is not None:
+                self._phase = "roem_claim"
+                self._to_move = winner
+            else:
+                self._finish()
+        else:
+            self._to_move = state.to_move
+        return Event(seat, action.name, "play", detail)
+
+    def _finish(self) -> None:
+        state = self.state
+        assert state is not None and self.declarer is not None and self.trump is not None
+        if self.options.roem_claim == "auto":
+            roem = (state.side_bonus(0), state.side_bonus(1))
+        else:
+            roem = (self._claimed[0], self._claimed[1])
+        playing = team_of(self.declarer)
+        score = _core.klaverjas_score(
+            state,
+            playing,
+            roem,
+            pit_for_any_team=self.options.pit_bonus_for == "any_team",
+            tie_is_nat=self.options.tie_is_nat,
+            offending_team=-1 if self._offending_team is None else self._offending_team,
+        )
+        self._result = KlaverjasResult(
+            declarer=self.declarer,
+            trump=self.trump,
+            method=self.method,
+            playing_team=playing,
+            card_points=_pair(score.card_points),
+            roem=_pair(score.roem),
+            pit=_pair(score.pit),
+            total=_pair(score.total),
+            score=_pair(score.score),
+            made=score.made,
+            pit_team=None if score.pit_team < 0 else score.pit_team,
+            penalized_team=self._offending_team,
+        )
+        self._phase = "over"
+        self._to_move = None
+
+    def result(self) -> KlaverjasResult | None:
+        return self._result
+
+    # --- the position text --------------------------------------------------------------
+
+    def position(self) -> str:
+        """The position text: dealer, trump, declarer, rules, dealt hands and cards played.
+
+        ``KlaverjasGame.parse_position`` reads it back exactly.
+        """
+        if self.trump is None or self.declarer is None:
+            raise IllegalAction("a position needs the trump suit and declarer; choose trumps first")
+        played: list[str] = []
+        if self.state is not None and self.state.cards_played:
+            played = [_core.card_to_string(c) for _, c in self.state.history()]
+        return write_position(
+            dealer=self.dealer,
+            trump=self.trump,
+            declarer=self.declarer,
+            play_rules=self.options.play_rules,
+            hands_dealt=self.hands_dealt,
+            played=played,
+        )
+
+    def __repr__(self) -> str:
+        return f"<KlaverjasDeal phase={self._phase} to_move={self._to_move}>"
+
+
+def _pair(values: Any) -> tuple[int, int]:
+    return (int(values[0]), int(values[1]))
+
+
+def deal_packets(order: list[Card], dealer: int, packets: str) -> list[list[Card]]:
+    """Deal a 32-card pack (top first) in packets from forehand to dealer (§1.7)."""
+    sizes = [3, 2, 3] if packets == "3-2-3" else [4, 4]
+    hands: list[list[Card]] = [[] for _ in range(NUM_SEATS)]
+    pos = 0
+    for size in sizes:
+        for k in range(NUM_SEATS):
+            seat = (dealer + 1 + k) % NUM_SEATS
+            hands[seat] += order[pos : pos + size]
+            pos += size
+    return hands
+
+
+def first_dealer(options: KlaverjasOptions, rng: _core.Rng) -> int:
+    """The dealer of a game's first deal by the ``first_dealer`` option (D5): a seat, or one
+    drawn from ``rng``."""
+    if options.first_dealer == "random":
+        return int(rng.below(NUM_SEATS))
+    return SEATS.index(options.first_dealer)

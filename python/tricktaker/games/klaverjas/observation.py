@@ -1,0 +1,90 @@
+"""What a seat may see of a Klaverjas deal: the hands, the play state, the tricks and the
+observation (D32)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Card, Suit, cards_from_mask
+from tricktaker.errors import IllegalAction
+from tricktaker.games.klaverjas.options import NUM_SEATS, SEATS, KlaverjasOptions, seat_index
+from tricktaker.games.klaverjas.result import KlaverjasResult
+from tricktaker.protocol.base import Deal, trick_log
+
+
+class DealViews(Deal):
+    """The views of a deal, the base of ``KlaverjasDeal`` (``deal.py``), whose constructor sets
+    the attributes declared here."""
+
+    options: KlaverjasOptions
+    dealer: int
+    forehand: int
+    hands_dealt: list[list[Card]]
+    proposed_suit: Suit | None
+    trump: Suit | None
+    declarer: int | None
+    calls: list[tuple[int, str]]
+    state: _core.PlayState | None
+    _claimed: list[int]
+    _result: KlaverjasResult | None
+
+    def play_state(self) -> _core.PlayState:
+        """A copy of the C++ play state (raises before trumps are chosen)."""
+        if self.state is None:
+            raise IllegalAction("there is no play state before the trump suit is chosen")
+        return self.state.copy()
+
+    def hand(self, seat: int | str) -> list[Card]:
+        """The cards a seat holds now."""
+        s = seat_index(seat)
+        if self.state is None:
+            return sorted(self.hands_dealt[s])
+        return cards_from_mask(self.state.hand(s))
+
+    def completed_tricks(self) -> list[dict[str, Any]]:
+        if self.state is None:
+            return []
+        return trick_log(self.state, SEATS, bonus_name="roem")
+
+    def observation(self, seat: int | str) -> dict[str, Any]:
+        s = seat_index(seat)
+        tricks = self.completed_tricks()
+        if self.options.trick_history_visible == "last_trick_only":
+            tricks = tricks[-1:]
+        current = []
+        if self.state is not None:
+            current = [[SEATS[p], _core.card_to_string(c)] for p, c in self.state.trick()]
+        team_points = [0, 0]
+        team_roem = [0, 0]
+        if self.state is not None:
+            team_points = [self.state.side_points(0), self.state.side_points(1)]
+            if self.options.roem_claim == "auto":
+                team_roem = [self.state.side_bonus(0), self.state.side_bonus(1)]
+            else:
+                team_roem = list(self._claimed)
+        obs: dict[str, Any] = {
+            "game": "klaverjas",
+            "seat": SEATS[s],
+            "phase": self._phase,
+            "to_move": None if self._to_move is None else SEATS[self._to_move],
+            "dealer": SEATS[self.dealer],
+            "forehand": SEATS[self.forehand],
+            "hand": [str(c) for c in self.hand(s)],
+            "hand_sizes": [len(self.hand(p)) for p in range(NUM_SEATS)],
+            "calls": [[SEATS[p], call] for p, call in self.calls],
+            "proposed_suit": None if self.proposed_suit is None else self.proposed_suit.letter,
+            "trump": None if self.trump is None else self.trump.letter,
+            "declarer": None if self.declarer is None else SEATS[self.declarer],
+            "trick": current,
+            "tricks": tricks,
+            "card_points": team_points,
+            "roem": team_roem,
+            "conventions": {
+                "signals": self.options.signals,
+                "lead_signals": self.options.lead_signals,
+            },
+            "legal_actions": [str(a) for a in self.legal_actions(s)],
+            "result": None if self._result is None else self._result.to_dict(),
+        }
+        return obs

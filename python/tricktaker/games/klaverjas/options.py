@@ -1,0 +1,84 @@
+"""The options of Klaverjas (rules/klaverjas.md §8) and its presets, with the table they speak
+of: the seats N, E, S, W in two teams and the 32-card pack."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tricktaker.cards import Rank, deck, mask_from_cards
+from tricktaker.protocol.options import checked, choice
+
+SEATS = ("N", "E", "S", "W")
+TEAMS = ("NS", "EW")
+NUM_SEATS = 4
+HAND_SIZE = 8
+DEAL_POINTS = 162
+DECK = deck(
+    [Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE]
+)
+DECK_MASK = mask_from_cards(DECK)
+
+
+def seat_index(seat: int | str) -> int:
+    """A seat as 0..3 from an int or a letter N/E/S/W."""
+    if isinstance(seat, str) and seat.upper() in SEATS:
+        return SEATS.index(seat.upper())
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < NUM_SEATS:
+        return seat
+    raise ValueError(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
+
+
+def team_of(seat: int) -> int:
+    """0 for N-S, 1 for E-W."""
+    return seat % 2
+
+
+def _check_game_end(value: Any) -> str | None:
+    if isinstance(value, str):
+        m = re.fullmatch(r"(deals|points):(\d+)", value)
+        if m and int(m.group(2)) >= 1:
+            return None
+    return "expected 'deals:N' (N >= 1) or 'points:P' (P >= 1), e.g. 'deals:16', 'points:1500'"
+
+
+def _check_first_dealer(value: Any) -> str | None:
+    if value == "random" or value in SEATS:
+        return None
+    return "expected 'random' or a seat N, E, S, W"
+
+
+@dataclass(frozen=True, kw_only=True)
+class KlaverjasOptions:
+    """The option table of §8; names and values exactly as the spec writes them."""
+
+    play_rules: str = choice("amsterdam", ("amsterdam", "rotterdam"), "§3.4, §3.5")
+    undertrump_when_cannot_overtrump: str = choice(
+        "forbidden_if_alternative", ("forbidden_if_alternative", "compulsory"), "D18, D19"
+    )
+    trump_selection: str = choice("free", ("free", "utrecht", "drawn"), "§2, D7")
+    drawn_forced_choice: str = choice("any_suit", ("any_suit", "other_suit"), "D9")
+    drawn_suit_source: str = choice(
+        "independent_each_deal", ("independent_each_deal", "persistent_pile"), "D10"
+    )
+    drawn_first_deal_clubs: bool = choice(False, (False, True), "D10")
+    deal_packets: str = choice("3-2-3", ("3-2-3", "4-4"), "§1.7, D6")
+    first_dealer: str = checked("random", _check_first_dealer, "D5: 'random' or N/E/S/W")
+    roem_claim: str = choice("auto", ("auto", "manual"), "§4.6, D25")
+    pit_bonus_for: str = choice("any_team", ("any_team", "playing_team_only"), "D28")
+    tie_is_nat: bool = choice(True, (True, False), "D26")
+    game_end: str = checked("deals:16", _check_game_end, "D29: 'deals:N' or 'points:P'")
+    match_format: str = choice("single_game", ("single_game", "rotating_partners_48"), "D30")
+    illegal_play: str = choice("reject", ("reject", "penalize"), "§5.8, D31")
+    trick_history_visible: str = choice("all", ("all", "last_trick_only"), "D32")
+    signals: str = choice("none", ("none", "same_suit", "opposite_colour"), "§6 (metadata)")
+    lead_signals: bool = choice(False, (False, True), "§6 (metadata)")
+
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "rotterdam_dutch_club": {
+        "play_rules": "rotterdam",
+        "undertrump_when_cannot_overtrump": "compulsory",
+    },
+}

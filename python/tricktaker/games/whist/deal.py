@@ -1,0 +1,108 @@
+"""One whist deal (or ending): the trump, the leader and the play of the cards on the C++ play
+state, scored in tricks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker import _core
+from tricktaker.cards import Suit
+from tricktaker.errors import IllegalAction
+from tricktaker.games.whist.notation import write_position
+from tricktaker.games.whist.observation import DealViews
+from tricktaker.games.whist.options import NUM_SEATS, SEATS, seat_index, strain_index
+from tricktaker.games.whist.result import WhistResult
+from tricktaker.protocol.base import Action, Event, Game, card_actions
+
+
+class WhistDeal(DealViews):
+    """One whist deal (or ending): the trump, the leader and the play of the cards."""
+
+    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
+        self.game = game
+        self.log = []
+        self._setup = setup
+        self.hands_dealt = _core.parse_pbn(setup["pbn"])
+        self.strain = strain_index(setup["trump"])
+        self.leader = seat_index(setup["leader"])
+        self.state = _core.whist_state(
+            self.hands_dealt,
+            self.strain if self.strain < 4 else -1,
+            self.leader,
+            game.options.ranks_per_suit,
+        )
+
+    @property
+    def trump(self) -> Suit | None:
+        return None if self.strain == 4 else Suit(self.strain)
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.state.is_terminal() else "play"
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.state.is_terminal() else self.state.to_move
+
+    def seat_name(self, seat: int) -> str:
+        return SEATS[seat]
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        if self.state.is_terminal():
+            return []
+        if seat is not None and seat != self.state.to_move:
+            return []
+        return card_actions(self.state.legal_moves())
+
+    def _try_play(self, action: Action, seat: int | None) -> Event | None:
+        state = self.state
+        assert action.card is not None
+        if state.is_terminal():
+            return None
+        to_move = state.to_move
+        if seat is not None and seat != to_move:
+            return None
+        try:
+            state.play(action.card.id)  # checked: illegal or over, nothing is played
+        except IllegalAction:
+            return None
+        return self._card_played(action, to_move)
+
+    def _apply(self, action: Action, seat: int) -> Event:
+        assert action.card is not None
+        self.state.play(action.card.id)
+        return self._card_played(action, seat)
+
+    def _card_played(self, action: Action, seat: int) -> Event:
+        state = self.state
+        detail: dict[str, Any] = {"card": action.name}
+        if state.trick_len == 0:
+            record = state.trick_record(-1)
+            detail.update(trick=state.tricks_played, trick_winner=SEATS[record.winner])
+        return Event(seat, action.name, "play", detail)
+
+    def result(self) -> WhistResult | None:
+        if not self.state.is_terminal():
+            return None
+        return WhistResult((self.state.side_tricks(0), self.state.side_tricks(1)))
+
+    # --- the position text --------------------------------------------------------------
+
+    def pbn(self) -> str:
+        """The cards still in the hands, in PBN (from N)."""
+        return _core.format_pbn([self.state.hand(p) for p in range(NUM_SEATS)])
+
+    def position(self) -> str:
+        """``trump=NT leader=W N:...``, then ``| cards played`` once play has begun."""
+        return write_position(
+            strain=self.strain,
+            leader=self.leader,
+            hands_dealt=self.hands_dealt,
+            played=[_core.card_to_string(c) for _, c in self.state.history()],
+        )
+
+    def _setup_json(self) -> dict[str, Any]:
+        return dict(self._setup)
+
+    def __repr__(self) -> str:
+        return f"<WhistDeal {self.position()!r}>"

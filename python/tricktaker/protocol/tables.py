@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, NamedTuple, Protocol, TypeAlias, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -115,7 +115,7 @@ class TableCell:
     objective: DealObjective | None = None
 
 
-TableRows = Sequence[Sequence[TableCell | None]]  # None: a cell with no play (NO_VALUE)
+TableRows: TypeAlias = Sequence[Sequence[TableCell | None]]  # None: a cell with no play
 
 
 class CellValues(Protocol):

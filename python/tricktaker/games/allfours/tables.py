@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.games.allfours.options import AllFoursOptions
+from tricktaker.games.allfours.options import SIDE_NAMES, AllFoursOptions
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tables import (
     DealObjective,
@@ -138,9 +138,8 @@ class _Solver(SolverBase):
         return DealObjective("points", arguments)
 
     def side_names(self, deal: Any) -> Sequence[str]:
-        # The letters the deal shows its sides by (its observation's "sides", one per seat).
-        shown = deal.observation(0)["sides"]
-        return [shown[deal.sides.index(side)] for side in range(deal.num_sides)]
+        # The letters the game shows its sides by (A, B, ...), by side number.
+        return SIDE_NAMES[: max(deal.options.sides()) + 1]
 
     def first_card_states(self, deal: Any) -> list[_core.PlayState]:
         return list(deal.pitch_states().values())

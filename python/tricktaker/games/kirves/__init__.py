@@ -5,11 +5,16 @@ core's (``kirves_rules``, ``kirves_outcome``); this package holds the options, t
 deal, turned card, discards, pääköt, speaking, folding, play) and the match (legs, keppi, kirves,
 tournament points).
 
-The deal is one state machine, ``deal.KirvesDeal``, joined from one module per phase: ``cut``
-(the cut, dealing, the turned card), ``discard``, ``paakot``, ``speaking``, ``folding``,
-``play`` and ``scoring``, on the shared ``state``. The game and its set-ups are in ``game``,
-the options in ``options``, the match in ``match``, the position text in ``notation`` and what
-a seat may see in ``observation``.
+The modules, in the one direction their imports go: ``options`` (and the seats); ``result``
+(the record of a finished deal, its outcomes and kinds); ``notation`` (the position text);
+``state`` (the one state of a deal, with the deck, the phases and the calls); one module of
+plain functions per phase of a deal, named as the phase (``cut``, ``turned_card``,
+``discard``, ``paakot``, ``speaking``, ``change_poll``, ``choose_suit``, ``throw_in_poll``,
+``folding``, ``play``), and ``scoring``, which ends a deal; ``observation`` (what a seat may
+know); ``deal`` (the state machine: it sends each action to its phase's module); ``match``;
+``game``. A phase module imports the phases it hands over to (``cut`` the ``turned_card``,
+``folding`` the ``play``, any of them ``scoring``), and the polls import ``speaking`` for what
+they share.
 
 Seats are 0..n-1, written ``A``, ``B``, ``C``, ... clockwise; play passes A -> B -> C.
 
@@ -35,22 +40,52 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core  # noqa: F401  (reachable as kirves._core)
-from tricktaker.games.kirves.actions import (
+from tricktaker.games.kirves.deal import KirvesDeal
+from tricktaker.games.kirves.game import KirvesGame, simulation_deals
+from tricktaker.games.kirves.match import CHOOSE_DEALER, KirvesMatch, KirvesStandings, rank_players
+from tricktaker.games.kirves.notation import POSITION_KEYS
+from tricktaker.games.kirves.options import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PRESETS,
+    SEAT_NAMES,
+    KirvesOptions,
+    seat_index,
+)
+from tricktaker.games.kirves.result import (
+    CONCESSION,
+    CUT_JACK,
+    FREE_FOR_ALL,
+    MISDEAL,
+    NORMAL,
+    PAAKOT_DECLARED,
+    PLAYED,
+    THROWN_IN,
+    VOID,
+    KirvesResult,
+)
+from tricktaker.games.kirves.state import (
+    ALWAYS_TRUMPS,
     CHANGE,
     CHANGE_POLL,
     CHANGE_TO,
     CHOOSE_SUIT,
     CONSENT,
     CUT,
+    DECK,
+    DECK_SET,
     DECLARE,
     DISCARD,
     FOLD,
     FOLDING,
+    HAND_SIZE,
     KEEP,
     LEAVE,
+    MARKS_TO_ESCAPE,
     MISDEAL_CALL,
     NO,
     OVER,
+    PAAKOT,
     PAAKOT_ROUND,
     PASS,
     PEEK,
@@ -63,40 +98,12 @@ from tricktaker.games.kirves.actions import (
     TAKE_BLIND,
     THROW_IN,
     THROW_IN_POLL,
+    TRICKS,
     TURNED_CARD,
     VETO,
-)
-from tricktaker.games.kirves.common import (
-    ALWAYS_TRUMPS,
-    CONCESSION,
-    CUT_JACK,
-    DECK,
-    DECK_SET,
-    FREE_FOR_ALL,
-    HAND_SIZE,
-    MARKS_TO_ESCAPE,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    MISDEAL,
-    NORMAL,
-    PAAKOT,
-    PAAKOT_DECLARED,
-    PLAYED,
-    SEAT_NAMES,
-    THROWN_IN,
-    TRICKS,
-    VOID,
     is_always_trump,
     named_suit,
-    seat_index,
 )
-from tricktaker.games.kirves.deal import KirvesDeal
-from tricktaker.games.kirves.game import KirvesGame
-from tricktaker.games.kirves.match import CHOOSE_DEALER, KirvesMatch, KirvesStandings, rank_players
-from tricktaker.games.kirves.notation import POSITION_KEYS
-from tricktaker.games.kirves.options import PRESETS, KirvesOptions
-from tricktaker.games.kirves.result import KirvesResult
-from tricktaker.games.kirves.simulation import simulation_deals
 from tricktaker.protocol.family import Family, Variant, hook
 from tricktaker.protocol.options import build_options
 from tricktaker.registry import register

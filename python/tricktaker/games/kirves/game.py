@@ -1,38 +1,43 @@
-"""The Kirves game: options checked, deals and matches made, set-ups validated."""
+"""The Kirves game: options checked, set-ups of deals and matches validated, deals and matches
+made; and the deals of whole games for simulations."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.games.kirves.common import (
-    CUT_JACK,
-    DECK,
-    DECK_SET,
-    FREE_FOR_ALL,
-    HAND_SIZE,
-    MARKS_TO_ESCAPE,
-    NORMAL,
+from tricktaker.games.kirves.deal import KirvesDeal, first_dealer
+from tricktaker.games.kirves.match import CHOOSE_DEALER, KirvesMatch
+from tricktaker.games.kirves.notation import read_position
+from tricktaker.games.kirves.options import (
     SEAT_NAMES,
-    _mix,
-    is_always_trump,
+    KirvesOptions,
+    check_option_mix,
+    is_int,
     seat_index,
 )
-from tricktaker.games.kirves.deal import KirvesDeal
-from tricktaker.games.kirves.match import KirvesMatch
-from tricktaker.games.kirves.notation import PositionReader
-from tricktaker.games.kirves.options import KirvesOptions, _check_option_mix, _is_int
+from tricktaker.games.kirves.result import CUT_JACK, FREE_FOR_ALL, NORMAL
+from tricktaker.games.kirves.state import (
+    DECK,
+    DECK_SET,
+    FIRST_DEALER_DRAW,
+    HAND_SIZE,
+    MARKS_TO_ESCAPE,
+    is_always_trump,
+    mix_seed,
+)
 from tricktaker.protocol.base import Game, check_seed, new_seed
 
 
-class KirvesGame(PositionReader, Game):
+class KirvesGame(Game):
     """Kirves with a set of options: makes deals and games (to the kirves)."""
 
     name = "kirves"
 
     def __init__(self, options: KirvesOptions) -> None:
-        _check_option_mix(options)
+        check_option_mix(options)
         self.options = options
         assert options.num_players is not None
         self.num_players: int = options.num_players
@@ -86,7 +91,7 @@ class KirvesGame(PositionReader, Game):
             if marks_list[p] >= MARKS_TO_ESCAPE:
                 raise ValueError(f"{SEAT_NAMES[p]} has 3 marks and cannot be dealt in")
         if dealer is None:
-            dealer_seat = self._first_dealer(seed)
+            dealer_seat = first_dealer(self.options, _core.Rng(mix_seed(seed, FIRST_DEALER_DRAW)))
             if dealer_seat not in parts:
                 dealer_seat = parts[0]
         else:
@@ -133,23 +138,18 @@ class KirvesGame(PositionReader, Game):
         if marks is None:
             return [0] * n
         out = list(marks)
-        if len(out) != n or not all(_is_int(m) and 0 <= m <= MARKS_TO_ESCAPE for m in out):
+        if len(out) != n or not all(is_int(m) and 0 <= m <= MARKS_TO_ESCAPE for m in out):
             raise ValueError(f"marks: need {n} integers 0..3, one per seat, got {marks!r}")
         return out
 
     def _check_keppis(self, keppis: list[int]) -> list[int]:
         ks = list(keppis)
-        if len(ks) != self.num_players or not all(_is_int(k) and k in (0, 1) for k in ks):
+        if len(ks) != self.num_players or not all(is_int(k) and k in (0, 1) for k in ks):
             raise ValueError(
                 f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
                 f"kirves), got {keppis!r}"
             )
         return ks
-
-    def _first_dealer(self, seed: int) -> int:
-        if self.options.first_dealer == "random":
-            return int(_core.Rng(_mix(seed, 1 << 20)).below(self.num_players))
-        return self.seat(self.options.first_dealer)
 
     def _check_decks(self, deck: list[Any]) -> list[list[str]]:
         decks = deck if deck and isinstance(deck[0], (list, tuple)) else [deck]
@@ -275,7 +275,7 @@ class KirvesGame(PositionReader, Game):
         dealer otherwise follows the ``first_dealer`` option).
         """
         seed = new_seed() if seed is None else check_seed(seed)
-        if not _is_int(games) or games < 1:
+        if not is_int(games) or games < 1:
             raise ValueError(f"games must be an integer >= 1, got {games!r}")
         setup: dict[str, Any] = {"seed": seed, "games": games}
         if marks is not None:
@@ -290,6 +290,30 @@ class KirvesGame(PositionReader, Game):
             if active[setup["dealer"]] >= MARKS_TO_ESCAPE:
                 raise ValueError("dealer: a player with 3 marks has escaped and cannot deal")
         return KirvesMatch(self, setup)
+
+    def parse_position(self, text: str) -> KirvesDeal:
+        """Read a position written by ``KirvesDeal.position()``.
+
+        Format: ``players=4 dealer=C trump=S maker=B [folded=D] [out=E] A:<A> <B> <C> <D>
+        [| cards]``, where ``kind=cut_jack`` or ``kind=free_for_all`` replaces ``maker=``, each
+        hand is ``S.H.D.C[.jokers]`` ranks (``AKT.9.QJ7.-.RJ``) as at the start of the play,
+        ``*`` stands for a seat that folded or is out of the leg, and the cards after ``|`` are
+        played in order.
+        """
+        position = read_position(text, self.num_players)
+        deal = self.new_deal(
+            seed=0,
+            dealer=position.dealer,
+            participants=list(position.participants),
+            hands=position.hands,
+            trump=position.trump,
+            trump_maker=position.trump_maker,
+            kind=position.kind,
+            folded=list(position.folded),
+        )
+        for tok in position.plays:
+            deal.apply(tok)
+        return deal
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> KirvesDeal:
         try:
@@ -334,3 +358,22 @@ def _parse_card_list(items: Any) -> list[Card]:
     if isinstance(items, str):
         return [Card.parse(tok) for tok in items.replace(",", " ").split()]
     return [Card.parse(c) for c in items]
+
+
+def simulation_deals(game: Game, seed: int) -> Iterator[tuple[int, KirvesDeal]]:
+    """The deals of whole games, one after another, for ``tricktaker.sim.simulate``: each deal
+    is yielded to be played to its end (by bots, directly on the deal), then the game goes on.
+    The keppi holder's choice of dealer is left to the default (R10.4)."""
+    if not isinstance(game, KirvesGame):
+        raise ValueError("simulation_deals needs a Kirves game")
+    index = 0
+    while True:
+        match = game.new_match(seed=mix_seed(seed, index) >> 1)
+        index += 1
+        while not match.is_over:
+            if match.phase == CHOOSE_DEALER:
+                match.apply("dealer")
+                continue
+            deal = match.deal
+            yield int(deal._setup["seed"]), deal
+            match.sync()

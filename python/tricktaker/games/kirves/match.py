@@ -1,18 +1,20 @@
-"""The match of Kirves: legs, keppi, kirves (R10) and tournament points (R11)."""
+"""The match of Kirves: legs, keppi, kirves (R10) and tournament points (R11).
+
+The match makes its deals itself, from set-ups its own standings give (the dealer, the players
+who have not escaped, their marks and keppis); ``KirvesGame`` makes matches.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tricktaker.games.kirves.actions import OVER
-from tricktaker.games.kirves.common import MARKS_TO_ESCAPE, SEAT_NAMES, _mix, seat_index
+from tricktaker import _core
+from tricktaker.games.kirves.deal import KirvesDeal, first_dealer
+from tricktaker.games.kirves.options import SEAT_NAMES, KirvesOptions, seat_index
 from tricktaker.games.kirves.result import KirvesResult
-from tricktaker.protocol.base import Action, Event, Match
-
-if TYPE_CHECKING:
-    from tricktaker.games.kirves.deal import KirvesDeal
-    from tricktaker.games.kirves.game import KirvesGame
+from tricktaker.games.kirves.state import FIRST_DEALER_DRAW, MARKS_TO_ESCAPE, OVER, mix_seed
+from tricktaker.protocol.base import Action, Event, Game, Match
 
 CHOOSE_DEALER = "choose_dealer"
 
@@ -71,13 +73,15 @@ class KirvesMatch(Match):
     escapes, keppis and new legs with the keppi holder choosing the dealer, the kirves.
     Players are the seats 0..n-1."""
 
-    def __init__(self, game: KirvesGame, setup: dict[str, Any]) -> None:
+    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
+        options: KirvesOptions = game.options
+        assert options.num_players is not None
         self.game = game
-        self._game = game
-        self.options = game.options
+        self.options = options
         self.log = []
         self._setup = setup
-        n = self.num_players = game.num_players
+        n: int = options.num_players
+        self.num_players = n
         self.games_total: int = setup["games"]
         self.game_index = 0
         self.marks = list(setup.get("marks") or [0] * n)
@@ -93,7 +97,11 @@ class KirvesMatch(Match):
         self._keppi_holder: int | None = None
         self.deal: KirvesDeal
         dealer = setup.get("dealer")
-        self._dealer = game._first_dealer(setup["seed"]) if dealer is None else dealer
+        if dealer is None:
+            dealer = first_dealer(
+                self.options, _core.Rng(mix_seed(setup["seed"], FIRST_DEALER_DRAW))
+            )
+        self._dealer: int = dealer
         if self.marks[self._dealer] >= MARKS_TO_ESCAPE:
             self._dealer = self._next_active(self._dealer)
         self._new_deal(examined=True)
@@ -112,16 +120,20 @@ class KirvesMatch(Match):
         raise AssertionError("nobody is active")
 
     def _new_deal(self, *, examined: bool) -> None:
-        seed = _mix(self._setup["seed"], self._deals_started)
+        """The next deal, as ``KirvesGame.new_deal`` would make it from these arguments: the
+        match's standings always make a valid set-up (at least two players active, the dealer
+        among them)."""
+        seed = mix_seed(self._setup["seed"], self._deals_started)
         self._deals_started += 1
-        self.deal = self._game.new_deal(
-            seed >> 1,
-            dealer=self._dealer,
-            participants=list(self.active()),
-            marks=list(self.marks),
-            keppis=list(self.keppis),
-            examined_cut=examined,
-        )
+        setup: dict[str, Any] = {
+            "seed": seed >> 1,
+            "dealer": self._dealer,
+            "participants": self.active(),
+            "marks": list(self.marks),
+            "examined_cut": examined,
+            "keppis": list(self.keppis),
+        }
+        self.deal = KirvesDeal(self.game, setup)
 
     def _deal_finished(self) -> None:
         r = self.deal.result()

@@ -1,20 +1,42 @@
-"""The options of Kirves (the option table of rules/kirves.md §13) and the presets."""
+"""The options of Kirves (the option table of rules/kirves.md §13), the presets, and the seats
+the options name (``first_dealer``).
+
+This is the bottom of the family: every other module of it may import from here, and this
+module imports nothing of the family.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from tricktaker.games.kirves.common import MAX_PLAYERS, MIN_PLAYERS, SEAT_NAMES, seat_index
 from tricktaker.protocol.options import checked, choice
 
+SEAT_NAMES = "ABCDEFGHIJ"
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
-def _is_int(value: Any) -> bool:
+
+def is_int(value: Any) -> bool:
+    """An integer that is not a bool (``True`` would otherwise pass for 1)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def seat_index(seat: int | str, num_players: int) -> int:
+    """A seat as 0..n-1 from an int or a letter A, B, C, ..."""
+    if isinstance(seat, str):
+        key = seat.strip().upper()
+        if len(key) == 1 and key in SEAT_NAMES[:num_players]:
+            return SEAT_NAMES.index(key)
+    elif is_int(seat) and 0 <= seat < num_players:
+        return seat
+    raise ValueError(
+        f"not a seat: {seat!r}; seats are {', '.join(SEAT_NAMES[:num_players])} "
+        f"(or 0-{num_players - 1})"
+    )
+
+
 def _check_num_players(value: Any) -> str | None:
-    if _is_int(value) and MIN_PLAYERS <= value <= MAX_PLAYERS:
+    if is_int(value) and MIN_PLAYERS <= value <= MAX_PLAYERS:
         return None
     return "expected an integer 2..10"
 
@@ -22,7 +44,7 @@ def _check_num_players(value: Any) -> str | None:
 def _check_first_dealer(value: Any) -> str | None:
     if value == "random":
         return None
-    if _is_int(value) and 0 <= value < MAX_PLAYERS:
+    if is_int(value) and 0 <= value < MAX_PLAYERS:
         return None
     if isinstance(value, str) and len(value) == 1 and value.upper() in SEAT_NAMES:
         return None
@@ -30,17 +52,17 @@ def _check_first_dealer(value: Any) -> str | None:
 
 
 def _check_packet(value: Any) -> str | None:
-    if _is_int(value) and 2 <= value <= 52:
+    if is_int(value) and 2 <= value <= 52:
         return None
     return "expected an integer 2..52 (both packets and the angel card must exist, D4)"
 
 
 def _check_points(value: Any) -> str | None:
-    return None if _is_int(value) else "expected an integer"
+    return None if is_int(value) else "expected an integer"
 
 
 def _check_min_participants(value: Any) -> str | None:
-    if _is_int(value) and 0 <= value <= MAX_PLAYERS:
+    if is_int(value) and 0 <= value <= MAX_PLAYERS:
         return None
     return "expected an integer 0..10"
 
@@ -101,7 +123,8 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-def _check_option_mix(options: KirvesOptions) -> None:
+def check_option_mix(options: KirvesOptions) -> None:
+    """The checks that span several options (each option alone is checked by its field)."""
     if options.num_players is None:
         raise ValueError("kirves needs num_players=2..10, e.g. tt.load('kirves', num_players=4)")
     if options.cut_min_packet > options.cut_max_packet:

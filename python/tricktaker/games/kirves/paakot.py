@@ -1,90 +1,86 @@
-"""Pääköt (R4), the three highest trumps in one hand, of a Kirves deal."""
+"""Pääköt (R4), the three highest trumps in one hand, of a Kirves deal: declared automatically
+once the hands are final, or in the manual round (the ``paakot`` phase) and at the later
+chances before the first card; the deal then ends."""
 
 from __future__ import annotations
 
-from tricktaker.cards import mask_from_cards
-from tricktaker.games.kirves.actions import (
+from tricktaker.games.kirves import folding, scoring
+from tricktaker.games.kirves.result import PAAKOT_DECLARED
+from tricktaker.games.kirves.state import (
     CHANGE_POLL,
     CHOOSE_SUIT,
     DECLARE,
     FOLDING,
+    NO,
     PAAKOT_ROUND,
     PLAY,
     SPEAKING,
     THROW_IN_POLL,
+    KirvesState,
 )
-from tricktaker.games.kirves.common import PAAKOT, PAAKOT_DECLARED
-from tricktaker.games.kirves.state import KirvesDealState
 from tricktaker.protocol.base import Action, Event
 
 
-class Paakot(KirvesDealState):
-    """Pääköt declared automatically or in the manual round, and the void deal (R4.3)."""
-
-    def _holds_paakot(self, seat: int) -> bool:
-        return (mask_from_cards(self.hands[seat]) & PAAKOT) == PAAKOT
-
-    def _paakot_holder(self) -> int | None:
-        for p in self.participants:
-            if self._holds_paakot(p):
-                return p
-        return None
-
-    def _hands_final(self, speaking: bool) -> None:
-        self._speaking_next = speaking
-        mode = self.options.paakot_mode
-        if mode == "auto":
-            holder = self._paakot_holder()
-            if holder is not None:
-                self._public(holder, "declare", cards=["RJ", "BJ", "JC"], automatic=True)
-                self._finish(PAAKOT_DECLARED, paakot_holder=holder)
-                return
-        elif mode == "manual":
-            self._phase = PAAKOT_ROUND
-            self._paakot_pos = 0
-            self._to_move = self.order[0]
+def hands_final(state: KirvesState, speaking: bool) -> None:
+    """The hands are final (dealt, taken, discarded): pääköt first, then speaking (when the
+    trump is still open) or folding."""
+    state._speaking_next = speaking
+    mode = state.options.paakot_mode
+    if mode == "auto":
+        holder = state.paakot_holder()
+        if holder is not None:
+            state.publish(holder, "declare", cards=["RJ", "BJ", "JC"], automatic=True)
+            scoring.finish(state, PAAKOT_DECLARED, paakot_holder=holder)
             return
-        self._after_paakot()
+    elif mode == "manual":
+        state._phase = PAAKOT_ROUND
+        state._paakot_pos = 0
+        state._to_move = state.order[0]
+        return
+    _after_paakot(state)
 
-    def _after_paakot(self) -> None:
-        self._paakot_round_done = True
-        if self._speaking_next:
-            self._phase = SPEAKING
-            self._speaker_pos = 0
-            self._to_move = self.order[0]
-        else:
-            self._start_folding()
 
-    def _apply_paakot_round(self, action: Action, seat: int) -> Event:
-        if action == DECLARE:
-            return self._declare(seat, PAAKOT_ROUND)
-        self.calls.append((seat, "no"))
-        self._public(seat, "no")
-        self._paakot_pos += 1
-        if self._paakot_pos < len(self.order):
-            self._to_move = self.order[self._paakot_pos]
-        else:
-            self._after_paakot()
-        return self._event(seat, action, PAAKOT_ROUND, {})
+def _after_paakot(state: KirvesState) -> None:
+    state._paakot_round_done = True
+    if state._speaking_next:
+        state._phase = SPEAKING
+        state._speaker_pos = 0
+        state._to_move = state.order[0]
+    else:
+        folding.start(state)
 
-    def _may_declare_now(self, seat: int) -> bool:
-        """R4.3 later chances: manual mode, after the round, before the first card."""
-        if self.options.paakot_mode != "manual" or not self._paakot_round_done:
-            return False
-        if self._phase not in (SPEAKING, CHANGE_POLL, CHOOSE_SUIT, THROW_IN_POLL, FOLDING, PLAY):
-            return False
-        if self._phase == PLAY and (self.state is None or self.state.cards_played > 0):
-            return False
-        return self._holds_paakot(seat)
 
-    def _declare(self, seat: int, phase: str) -> Event:
-        self.calls.append((seat, "declare"))
-        self._public(seat, "declare", cards=["RJ", "BJ", "JC"])
-        self._finish(PAAKOT_DECLARED, paakot_holder=seat)
-        return self._event(seat, DECLARE, phase, {"outcome": PAAKOT_DECLARED})
+def legal(state: KirvesState, seat: int) -> list[Action]:
+    return [NO, DECLARE] if state.holds_paakot(seat) else [NO]
 
-    def _void_if_undeclared(self) -> bool:
-        """R4.3: the first card of trick 1 with an undeclared pääköt voids the deal."""
-        if self.options.paakot_mode != "manual":
-            return False
-        return self._paakot_holder() is not None
+
+def apply(state: KirvesState, action: Action, seat: int) -> Event:
+    if action == DECLARE:
+        return declare(state, seat, PAAKOT_ROUND)
+    state.calls.append((seat, "no"))
+    state.publish(seat, "no")
+    state._paakot_pos += 1
+    if state._paakot_pos < len(state.order):
+        state._to_move = state.order[state._paakot_pos]
+    else:
+        _after_paakot(state)
+    return Event(seat, str(action), PAAKOT_ROUND, {})
+
+
+def may_declare_now(state: KirvesState, seat: int) -> bool:
+    """R4.3 later chances: manual mode, after the round, before the first card."""
+    if state.options.paakot_mode != "manual" or not state._paakot_round_done:
+        return False
+    if state._phase not in (SPEAKING, CHANGE_POLL, CHOOSE_SUIT, THROW_IN_POLL, FOLDING, PLAY):
+        return False
+    if state._phase == PLAY and (state.state is None or state.state.cards_played > 0):
+        return False
+    return state.holds_paakot(seat)
+
+
+def declare(state: KirvesState, seat: int, phase: str) -> Event:
+    """The seat declares pääköt (in the round, or at a later chance in ``phase``)."""
+    state.calls.append((seat, "declare"))
+    state.publish(seat, "declare", cards=["RJ", "BJ", "JC"])
+    scoring.finish(state, PAAKOT_DECLARED, paakot_holder=seat)
+    return Event(seat, str(DECLARE), phase, {"outcome": PAAKOT_DECLARED})

@@ -1,127 +1,115 @@
-"""The play (R8) of a Kirves deal on the C++ play state."""
+"""The play phase (R8) of a Kirves deal, on the C++ play state (``kirves_rules``,
+``kirves_sides``): the sides and the leader, the tricks, and the end of the play."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import Suit, mask_from_cards
+from tricktaker.cards import Card, Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
-from tricktaker.games.kirves.actions import PLAY
-from tricktaker.games.kirves.common import (
-    _CORE_KIND,
-    CUT_JACK,
-    FREE_FOR_ALL,
-    HAND_SIZE,
-    NORMAL,
-    PLAYED,
-    SEAT_NAMES,
-    TRICKS,
-    VOID,
-)
-from tricktaker.games.kirves.state import KirvesDealState
-from tricktaker.protocol.base import Action, Event
+from tricktaker.games.kirves import scoring
+from tricktaker.games.kirves.options import SEAT_NAMES, KirvesOptions
+from tricktaker.games.kirves.result import NORMAL, PLAYED, VOID
+from tricktaker.games.kirves.state import HAND_SIZE, PLAY, TRICKS, KirvesState
+from tricktaker.protocol.base import Action, Event, card_actions
 
 
-class Play(KirvesDealState):
-    """The sides, the leader and the tricks (``kirves_rules``, ``kirves_sides``)."""
+def rules_table(options: KirvesOptions, trump: Suit) -> _core.RulesTable:
+    """The core's trick rules for a trump suit under the options (D21)."""
+    return _core.kirves_rules(
+        int(trump),
+        overtake_required=options.overtake_required,
+        overtake_exempts_partner=options.overtake_exempts_partner,
+        must_trump_when_void=options.must_trump_when_void,
+    )
 
-    def roles(self) -> _core.KirvesDealRoles:
-        assert self.kind is not None
-        participants = sum(1 << p for p in self.participants)
-        if self.kind == CUT_JACK:
-            return _core.KirvesDealRoles(
-                kind=_CORE_KIND[CUT_JACK],
-                cutter=self.cutter,
-                dealer=self.dealer,
-                participants=participants,
-            )
-        if self.kind == NORMAL:
-            assert self.trump_maker is not None
-            return _core.KirvesDealRoles(
-                kind=_CORE_KIND[NORMAL], trump_maker=self.trump_maker, participants=participants
-            )
-        return _core.KirvesDealRoles(kind=_CORE_KIND[FREE_FOR_ALL], participants=participants)
 
-    def leader(self) -> int:
-        """R8.2: the eldest, or the first non-folded player after the dealer."""
-        for seat in self.order:
-            if seat not in self.folded:
-                return seat
-        raise AssertionError("everybody folded")
+def start(state: KirvesState) -> None:
+    """The trump and the sides are fixed and folding is over: the play begins (with the
+    eldest's direct lead already on the table, R5.3)."""
+    assert state.trump is not None
+    rules = rules_table(state.options, state.trump)
+    sides = _core.kirves_sides(state.roles(), state.num_players)
+    playing = [p for p in state.participants if p not in state.folded]
+    hands = [
+        mask_from_cards(state.hands[p]) if p in playing else 0 for p in range(state.num_players)
+    ]
+    state.state = _core.PlayState(
+        rules,
+        hands,
+        sides,
+        leader=state.leader(),
+        active=sum(1 << p for p in playing),
+        tricks=0 if all(len(state.hands[p]) == HAND_SIZE for p in playing) else TRICKS,
+    )
+    state._phase = PLAY
+    state._to_move = state.state.to_move
+    if state._direct_lead is not None:
+        state.state.play(state._direct_lead.id)
+        state._to_move = state.state.to_move
 
-    def _rules(self, trump: Suit) -> _core.RulesTable:
-        o = self.options
-        return _core.kirves_rules(
-            int(trump),
-            overtake_required=o.overtake_required,
-            overtake_exempts_partner=o.overtake_exempts_partner,
-            must_trump_when_void=o.must_trump_when_void,
+
+def start_from_position(state: KirvesState, setup: dict[str, Any]) -> None:
+    """A set-up with final hands, trump and sides: the deal starts at the play (a position)."""
+    for seat, cards in enumerate(setup["hands"]):
+        state.hands[seat] = [Card.parse(c) for c in cards or []]
+    state.trump = Suit.parse(setup["trump"])
+    state.kind = setup["kind"]
+    if state.kind == NORMAL:
+        state.trump_maker = setup["trump_maker"]
+    state.folded = list(setup.get("folded") or [])
+    state._dealer_decided = True
+    start(state)
+
+
+def legal(state: KirvesState, seat: int) -> list[Action]:
+    assert state.state is not None
+    return card_actions(state.state.legal_moves())
+
+
+def apply(state: KirvesState, action: Action, seat: int) -> Event:
+    play_state = state.state
+    assert play_state is not None and action.card is not None
+    if play_state.cards_played == 0 and state.undeclared_paakot():
+        state.publish(seat, "void", card=str(action.card))
+        scoring.finish(state, VOID)
+        return Event(seat, str(action), PLAY, {"outcome": VOID})
+    play_state.play(action.card.id)
+    detail: dict[str, Any] = {"card": str(action.card)}
+    state.publish(seat, "play", card=str(action.card))
+    if play_state.trick_len == 0:
+        record = play_state.trick_record(play_state.tricks_played - 1)
+        detail.update(trick=play_state.tricks_played, trick_winner=SEAT_NAMES[record.winner])
+        decided = state.options.stop_when_decided and _core.kirves_decided(play_state)
+        if play_state.is_terminal() or decided:
+            scoring.finish(state, PLAYED)
+            return Event(seat, str(action), PLAY, detail)
+    state._to_move = play_state.to_move
+    return Event(seat, str(action), PLAY, detail)
+
+
+def dd_table_states(state: KirvesState) -> list[list[tuple[_core.PlayState, int] | None]]:
+    """For ``tt.dd_table``: per trump suit (S, H, D, C) and per trump maker (every seat; None
+    for a seat not dealt in), the play of the hands as they are now, five cards each and nobody
+    folding, the maker alone (side 0) against everyone else, eldest leading."""
+    seats = range(state.num_players)
+    if any(len(state.hands[p]) != HAND_SIZE for p in state.participants):
+        raise IllegalAction(
+            "a Kirves table needs five cards in every hand (before the play, after discards)"
         )
-
-    def dd_table_states(self) -> list[list[tuple[_core.PlayState, int] | None]]:
-        """For ``tt.dd_table``: per trump suit (S, H, D, C) and per trump maker (every seat;
-        None for a seat not dealt in), the play of the hands as they are now, five cards each
-        and nobody folding, the maker alone (side 0) against everyone else, eldest leading."""
-        seats = range(self.num_players)
-        if any(len(self.hands[p]) != HAND_SIZE for p in self.participants):
-            raise IllegalAction(
-                "a Kirves table needs five cards in every hand (before the play, after discards)"
-            )
-        hands = [mask_from_cards(self.hands[p]) if p in self.participants else 0 for p in seats]
-        active = sum(1 << p for p in self.participants)
-        leader = next(p for p in self.order if p in self.participants)
-        rows: list[list[tuple[_core.PlayState, int] | None]] = []
-        for suit in Suit:
-            rules = self._rules(suit)
-            row: list[tuple[_core.PlayState, int] | None] = []
-            for maker in seats:
-                if maker not in self.participants:
-                    row.append(None)
-                    continue
-                sides = [0 if p == maker else 1 for p in seats]
-                row.append((_core.PlayState(rules, hands, sides, leader, active=active), 0))
-            rows.append(row)
-        return rows
-
-    def _start_play(self) -> None:
-        assert self.trump is not None
-        rules = self._rules(self.trump)
-        sides = _core.kirves_sides(self.roles(), self.num_players)
-        playing = [p for p in self.participants if p not in self.folded]
-        hands = [
-            mask_from_cards(self.hands[p]) if p in playing else 0 for p in range(self.num_players)
-        ]
-        self.state = _core.PlayState(
-            rules,
-            hands,
-            sides,
-            leader=self.leader(),
-            active=sum(1 << p for p in playing),
-            tricks=0 if all(len(self.hands[p]) == HAND_SIZE for p in playing) else TRICKS,
-        )
-        self._phase = PLAY
-        self._to_move = self.state.to_move
-        if self._direct_lead is not None:
-            self.state.play(self._direct_lead.id)
-            self._to_move = self.state.to_move
-
-    def _apply_play(self, action: Action, seat: int) -> Event:
-        state = self.state
-        assert state is not None and action.card is not None
-        if state.cards_played == 0 and self._void_if_undeclared():
-            self._public(seat, "void", card=str(action.card))
-            self._finish(VOID)
-            return self._event(seat, action, PLAY, {"outcome": VOID})
-        state.play(action.card.id)
-        detail: dict[str, Any] = {"card": str(action.card)}
-        self._public(seat, "play", card=str(action.card))
-        if state.trick_len == 0:
-            record = state.trick_record(state.tricks_played - 1)
-            detail.update(trick=state.tricks_played, trick_winner=SEAT_NAMES[record.winner])
-            decided = self.options.stop_when_decided and _core.kirves_decided(state)
-            if state.is_terminal() or decided:
-                self._finish(PLAYED)
-                return self._event(seat, action, PLAY, detail)
-        self._to_move = state.to_move
-        return self._event(seat, action, PLAY, detail)
+    hands = [mask_from_cards(state.hands[p]) if p in state.participants else 0 for p in seats]
+    active = sum(1 << p for p in state.participants)
+    leader = next(p for p in state.order if p in state.participants)
+    rows: list[list[tuple[_core.PlayState, int] | None]] = []
+    for suit in Suit:
+        rules = rules_table(state.options, suit)
+        row: list[tuple[_core.PlayState, int] | None] = []
+        for maker in seats:
+            if maker not in state.participants:
+                row.append(None)
+                continue
+            sides = [0 if p == maker else 1 for p in seats]
+            row.append((_core.PlayState(rules, hands, sides, leader, active=active), 0))
+        rows.append(row)
+    return rows

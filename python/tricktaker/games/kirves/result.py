@@ -1,4 +1,4 @@
-"""The record of one finished Kirves deal."""
+"""The record of one finished Kirves deal, with the outcomes and kinds of deal it names."""
 
 from __future__ import annotations
 
@@ -6,7 +6,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.cards import Card, Suit
-from tricktaker.games.kirves.common import CONCESSION, PAAKOT_DECLARED, PLAYED, SEAT_NAMES
+from tricktaker.games.kirves.options import SEAT_NAMES
+
+# Outcomes of a deal (KirvesResult.outcome).
+PLAYED = "played"
+PAAKOT_DECLARED = "paakot"
+CONCESSION = "concession"
+THROWN_IN = "thrown_in"
+VOID = "void"
+MISDEAL = "misdeal"
+
+# Kinds of deal (R6, D34).
+NORMAL = "normal"
+CUT_JACK = "cut_jack"
+FREE_FOR_ALL = "free_for_all"
 
 
 @dataclass(frozen=True)

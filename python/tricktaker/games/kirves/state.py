@@ -1,33 +1,111 @@
-"""The state every phase of a Kirves deal shares: the attributes of a deal, the seats in
-clockwise order, the set-up modes (from a seed, from dealt hands, from a position) and the
-public record. The phases are mixins on this class (``cut``, ``discard``, ``paakot``,
-``speaking``, ``folding``, ``play``, ``scoring``), joined in ``deal.KirvesDeal``."""
+"""The one state of a Kirves deal, and the words every phase of it uses.
+
+``KirvesState`` holds everything a deal is: the seats and their roles, the deck and the cut,
+the hands, the calls, the trump and the sides, the C++ play state and the result. Its methods
+answer questions (who is next, who are the principals, who leads) and add to the public record;
+every other change is made by the phase modules, one per phase, each named as its phase:
+``cut``, ``turned_card``, ``discard``, ``paakot``, ``speaking``, ``change_poll``,
+``choose_suit``, ``throw_in_poll``, ``folding``, ``play``, and ``scoring`` for the end.
+``deal.KirvesDeal`` is this state with the deal protocol: it sends each action to its phase's
+module.
+
+Attributes with a leading underscore are the bookkeeping of the phases (whose turn it is within
+a poll, what is left to discard, ...): the phase modules read and write them, other code does
+not.
+
+Also here: the deck and its always-trumps, the phases of a deal and the calls a player makes.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import Card, Suit
-from tricktaker.games.kirves.actions import CUT
-from tricktaker.games.kirves.common import DECK, NORMAL, SEAT_NAMES, _mix
-from tricktaker.protocol.base import Action, Deal, Event
+from tricktaker.cards import Card, Suit, cards_from_mask, mask_from_cards
+from tricktaker.games.kirves.options import SEAT_NAMES, KirvesOptions
+from tricktaker.games.kirves.result import CUT_JACK, FREE_FOR_ALL, NORMAL, KirvesResult
+from tricktaker.protocol.base import Action
 
-if TYPE_CHECKING:
-    from tricktaker.games.kirves.game import KirvesGame
-    from tricktaker.games.kirves.options import KirvesOptions
-    from tricktaker.games.kirves.result import KirvesResult
+HAND_SIZE = 5
+TRICKS = 5
+MARKS_TO_ESCAPE = 3
+DECK: list[Card] = cards_from_mask(_core.kirves_deck())
+DECK_SET = frozenset(DECK)
+ALWAYS_TRUMPS: int = _core.KIRVES_ALWAYS_TRUMPS
+PAAKOT: int = _core.KIRVES_PAAKOT
+
+# The core's name of each kind of deal.
+_CORE_KIND = {
+    NORMAL: _core.KirvesDealKind.NORMAL,
+    CUT_JACK: _core.KirvesDealKind.CUT_JACK,
+    FREE_FOR_ALL: _core.KirvesDealKind.FREE_FOR_ALL,
+}
+
+# Phases of a deal; each but ``over`` is the module of the same name.
+CUT = "cut"
+TURNED_CARD = "turned_card"
+DISCARD = "discard"
+PAAKOT_ROUND = "paakot"
+SPEAKING = "speaking"
+CHANGE_POLL = "change_poll"
+CHOOSE_SUIT = "choose_suit"
+THROW_IN_POLL = "throw_in_poll"
+FOLDING = "folding"
+PLAY = "play"
+OVER = "over"
+
+# The calls a player makes (the seed's Finnish words beside some).
+KEEP = Action.call("keep")  # "Tuosta vaan"
+CHANGE = Action.call("change")  # "Ei olisi tuota"
+PASS = Action.call("pass")  # "Viisi"
+THROW_IN = Action.call("throw_in")  # "Viitenä pakkaan"
+CONSENT = Action.call("consent")
+VETO = Action.call("veto")
+REFUSE = Action.call("refuse")
+TAKE_BLIND = Action.call("take_blind")
+PEEK = Action.call("peek")
+TAKE = Action.call("take")
+LEAVE = Action.call("leave")
+FOLD = Action.call("fold")
+STAY = Action.call("stay")
+DECLARE = Action.call("declare")  # "Kolme suurinta", manual pääköt
+NO = Action.call("no")
+MISDEAL_CALL = Action.call("misdeal")
+CHANGE_TO = {s: Action.call(f"change:{s.letter}") for s in Suit}
+SUIT_CALLS = {s: Action.call(f"suit:{s.letter}") for s in Suit}
 
 
-class KirvesDealState(Deal):
-    """The attributes of a Kirves deal and what every phase uses; see ``KirvesDeal``."""
+def is_always_trump(card: Card) -> bool:
+    """R1.2: a jack or a joker."""
+    return bool(ALWAYS_TRUMPS & card.mask)
 
-    def __init__(self, game: KirvesGame, setup: dict[str, Any]) -> None:
-        self.game = game
-        self.options: KirvesOptions = game.options
-        self.log = []
+
+def named_suit(card: Card) -> Suit:
+    """R3.3: the suit a turned card names (RJ hearts, BJ spades)."""
+    return Suit(_core.kirves_named_suit(card.id))
+
+
+# The index of the draw of a game's first dealer from its seed (``mix_seed``), apart from the
+# indexes of the shuffles.
+FIRST_DEALER_DRAW = 1 << 20
+
+
+def mix_seed(seed: int, index: int) -> int:
+    """A 64-bit seed for the index-th random draw of something seeded with ``seed``."""
+    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return z ^ (z >> 31)
+
+
+class KirvesState:
+    """Everything a Kirves deal holds, from the set-up on; see the module doc."""
+
+    def __init__(self, options: KirvesOptions, setup: dict[str, Any]) -> None:
+        assert options.num_players is not None
+        self.options = options
         self._setup = setup
-        n = self.num_players = game.num_players
+        n = self.num_players = options.num_players
         self.dealer: int = setup["dealer"]
         self.participants: tuple[int, ...] = tuple(setup["participants"])
         self.marks_before: tuple[int, ...] = tuple(setup["marks"])
@@ -36,7 +114,7 @@ class KirvesDealState(Deal):
         self.eldest = self._next(self.dealer)
         self.cutter = self._previous(self.dealer)
         # Participants clockwise from the eldest; the dealer is last (R3.1, R5.2).
-        self.order: tuple[int, ...] = self._clockwise_from(self.eldest)
+        self.order: tuple[int, ...] = self.clockwise_from(self.eldest)
 
         self._phase = CUT
         self._to_move: int | None = self.cutter
@@ -81,14 +159,9 @@ class KirvesDealState(Deal):
         self._fold_pos = 0
         self._direct_lead: Card | None = None
         # Play and result.
-        self.state: _core.PlayState | None = None
+        self.state: _core.PlayState | None = None  # the C++ play state, once the play begins
         self._result: KirvesResult | None = None
         self.events: list[dict[str, Any]] = []  # the public record of the deal
-
-        if setup.get("trump") is not None:
-            self._start_from_position(setup)
-        elif setup.get("hands") is not None:
-            self._start_from_hands(setup)
 
     # --- seats ------------------------------------------------------------------------
 
@@ -110,7 +183,8 @@ class KirvesDealState(Deal):
                 return s
         raise AssertionError("no participants")
 
-    def _clockwise_from(self, seat: int) -> tuple[int, ...]:
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """The participants clockwise, starting with ``seat``."""
         out = [seat]
         s = self._next(seat)
         while s != seat:
@@ -118,76 +192,84 @@ class KirvesDealState(Deal):
             s = self._next(s)
         return tuple(out)
 
-    # --- set-up modes -------------------------------------------------------------------
+    # --- the deck and the hands ---------------------------------------------------------
 
     def _shuffled(self, index: int) -> list[Card]:
+        """The deck of the index-th shuffle: given in the set-up, or drawn from its seed (the
+        dealer shuffles again after a saving angel, R2.5a)."""
         decks = self._setup.get("decks") or []
         if index < len(decks):
             return [Card.parse(c) for c in decks[index]]
-        rng = _core.Rng(_mix(self._setup["seed"], index))
+        rng = _core.Rng(mix_seed(self._setup["seed"], index))
         return [DECK[i] for i in rng.shuffled(list(range(len(DECK))))]
 
-    def _start_from_hands(self, setup: dict[str, Any]) -> None:
-        """Dealt hands and the turned card given: start at the turned card (R3.4-R3.8)."""
-        for seat, cards in enumerate(setup["hands"]):
-            self.hands[seat] = [Card.parse(c) for c in cards or []]
-        if setup.get("cut_jack") is not None:
-            self.cut_jack = Card.parse(setup["cut_jack"])
-            self.hands[self.cutter].append(self.cut_jack)
-            self._give_cut_marks()
-        self.turned_card = Card.parse(setup["turned"])
-        self._after_deal()
+    def dealt_cards(self, seat: int) -> list[Card]:
+        """The five cards dealt to a seat, in dealing order."""
+        return self.hands[seat][:HAND_SIZE] if seat in self.participants else []
 
-    def _start_from_position(self, setup: dict[str, Any]) -> None:
-        """Final hands, trump and sides given: start at the play (a position)."""
-        for seat, cards in enumerate(setup["hands"]):
-            self.hands[seat] = [Card.parse(c) for c in cards or []]
-        self.trump = Suit.parse(setup["trump"])
-        self.kind = setup["kind"]
+    def holds_paakot(self, seat: int) -> bool:
+        """R4.1: the seat holds the three highest trumps (RJ, BJ, ♣J)."""
+        return (mask_from_cards(self.hands[seat]) & PAAKOT) == PAAKOT
+
+    def paakot_holder(self) -> int | None:
+        for p in self.participants:
+            if self.holds_paakot(p):
+                return p
+        return None
+
+    def undeclared_paakot(self) -> bool:
+        """R4.3: in manual mode, a pääköt still held voids the deal at the first card of
+        trick 1."""
+        if self.options.paakot_mode != "manual":
+            return False
+        return self.paakot_holder() is not None
+
+    # --- calls, trump and sides ---------------------------------------------------------
+
+    def calls_made_by(self, seat: int) -> list[str]:
+        return [call for s, call in self.calls if s == seat]
+
+    def trump_letter(self) -> str | None:
+        return None if self.trump is None else self.trump.letter
+
+    def principals(self) -> list[int]:
+        """The trump maker, or the cutter and the dealer of a cut jack deal (R6)."""
+        if self.kind == NORMAL and self.trump_maker is not None:
+            return [self.trump_maker]
+        if self.kind == CUT_JACK:
+            return [p for p in self.order if p in (self.cutter, self.dealer)]
+        return []
+
+    def roles(self) -> _core.KirvesDealRoles:
+        """The kind of deal and its principals as the core takes them (``kirves_sides``,
+        ``kirves_outcome``)."""
+        assert self.kind is not None
+        participants = sum(1 << p for p in self.participants)
+        if self.kind == CUT_JACK:
+            return _core.KirvesDealRoles(
+                kind=_CORE_KIND[CUT_JACK],
+                cutter=self.cutter,
+                dealer=self.dealer,
+                participants=participants,
+            )
         if self.kind == NORMAL:
-            self.trump_maker = setup["trump_maker"]
-        self.folded = list(setup.get("folded") or [])
-        self._dealer_decided = True
-        self._start_play()
+            assert self.trump_maker is not None
+            return _core.KirvesDealRoles(
+                kind=_CORE_KIND[NORMAL], trump_maker=self.trump_maker, participants=participants
+            )
+        return _core.KirvesDealRoles(kind=_CORE_KIND[FREE_FOR_ALL], participants=participants)
+
+    def leader(self) -> int:
+        """R8.2: the eldest, or the first non-folded player after the dealer."""
+        for seat in self.order:
+            if seat not in self.folded:
+                return seat
+        raise AssertionError("everybody folded")
 
     # --- the public record --------------------------------------------------------------
 
-    def _event(self, seat: int, action: Action | str, phase: str, detail: dict[str, Any]) -> Event:
-        event = Event(seat, str(action), phase, detail)
-        return event
-
-    def _public(self, seat: int | None, what: str, **detail: Any) -> None:
+    def publish(self, seat: int | None, what: str, **detail: Any) -> None:
+        """Add to the public record of the deal (every seat's observation shows it)."""
         record: dict[str, Any] = {"seat": None if seat is None else SEAT_NAMES[seat], "event": what}
         record.update(detail)
         self.events.append(record)
-
-    if TYPE_CHECKING:
-        # Defined by the phase mixins (see deal.KirvesDeal); declared for the type checker.
-        def _give_cut_marks(self) -> None: ...  # cut
-
-        def _after_deal(self) -> None: ...  # cut
-
-        def dealt_cards(self, seat: int) -> list[Card]: ...  # cut
-
-        def _trump_letter(self) -> str | None: ...  # cut
-
-        def _next_discard(self) -> None: ...  # discard
-
-        def _hands_final(self, speaking: bool) -> None: ...  # paakot
-
-        def _void_if_undeclared(self) -> bool: ...  # paakot
-
-        def _start_folding(self) -> None: ...  # folding
-
-        def roles(self) -> _core.KirvesDealRoles: ...  # play
-
-        def _start_play(self) -> None: ...  # play
-
-        def _finish(
-            self,
-            outcome: str,
-            *,
-            paakot_holder: int | None = None,
-            conceded_by: int | None = None,
-            same_dealer: bool = False,
-        ) -> None: ...  # scoring

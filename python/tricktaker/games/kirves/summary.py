@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from tricktaker.games.kirves.simulation import simulation_deals
+from tricktaker.games.kirves.game import simulation_deals
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.summary import Column, Metric, Results, SummaryAdapter, mean, rate
 

@@ -53,27 +53,97 @@ def _check_first_dealer(value: Any) -> str | None:
 class KlaverjasOptions:
     """The option table of §8; names and values exactly as the spec writes them."""
 
-    play_rules: str = choice("amsterdam", ("amsterdam", "rotterdam"), "§3.4, §3.5")
+    play_rules: str = choice(
+        "amsterdam",
+        ("amsterdam", "rotterdam"),
+        "who must trump when void: amsterdam lets a seat off when its partner wins the trick, "
+        "rotterdam always makes it trump and overtrump (§3.4, §3.5)",
+    )
     undertrump_when_cannot_overtrump: str = choice(
-        "forbidden_if_alternative", ("forbidden_if_alternative", "compulsory"), "D18, D19"
+        "forbidden_if_alternative",
+        ("forbidden_if_alternative", "compulsory"),
+        "a void seat that cannot overtrump discards another suit if it can, or must still "
+        "play a lower trump (D18, D19)",
     )
-    trump_selection: str = choice("free", ("free", "utrecht", "drawn"), "§2, D7")
-    drawn_forced_choice: str = choice("any_suit", ("any_suit", "other_suit"), "D9")
+    trump_selection: str = choice(
+        "free",
+        ("free", "utrecht", "drawn"),
+        "how trumps are chosen: each seat in turn names a suit or passes, forehand must name "
+        "one, or a drawn suit is accepted or passed (§2, D7)",
+    )
+    drawn_forced_choice: str = choice(
+        "any_suit",
+        ("any_suit", "other_suit"),
+        "drawn trumps, all passed: forehand names any suit, or one other than the drawn (D9)",
+    )
     drawn_suit_source: str = choice(
-        "independent_each_deal", ("independent_each_deal", "persistent_pile"), "D10"
+        "independent_each_deal",
+        ("independent_each_deal", "persistent_pile"),
+        "drawn trumps: each deal draws a fresh suit, or draws from a 20-card pile kept over "
+        "the game (D10)",
     )
-    drawn_first_deal_clubs: bool = choice(False, (False, True), "D10")
-    deal_packets: str = choice("3-2-3", ("3-2-3", "4-4"), "§1.7, D6")
-    first_dealer: str = checked("random", _check_first_dealer, "D5: 'random' or N/E/S/W")
-    roem_claim: str = choice("auto", ("auto", "manual"), "§4.6, D25")
-    pit_bonus_for: str = choice("any_team", ("any_team", "playing_team_only"), "D28")
-    tie_is_nat: bool = choice(True, (True, False), "D26")
-    game_end: str = checked("deals:16", _check_game_end, "D29: 'deals:N' or 'points:P'")
-    match_format: str = choice("single_game", ("single_game", "rotating_partners_48"), "D30")
-    illegal_play: str = choice("reject", ("reject", "penalize"), "§5.8, D31")
-    trick_history_visible: str = choice("all", ("all", "last_trick_only"), "D32")
-    signals: str = choice("none", ("none", "same_suit", "opposite_colour"), "§6 (metadata)")
-    lead_signals: bool = choice(False, (False, True), "§6 (metadata)")
+    drawn_first_deal_clubs: bool = choice(
+        False, (False, True), "drawn trumps: clubs are proposed in the game's first deal (D10)"
+    )
+    deal_packets: str = choice(
+        "3-2-3", ("3-2-3", "4-4"), "the packets the cards are dealt in (§1.7, D6)"
+    )
+    first_dealer: str = checked(
+        "random",
+        _check_first_dealer,
+        "the first deal's dealer: drawn from the seed ('random'), or the seat N, E, S or W (D5)",
+    )
+    roem_claim: str = choice(
+        "auto",
+        ("auto", "manual"),
+        "roem is credited when the trick completes, or only when the winning team claims it "
+        "before the next card (§4.6, D25)",
+    )
+    pit_bonus_for: str = choice(
+        "any_team",
+        ("any_team", "playing_team_only"),
+        "who earns the 100-point bonus for taking all eight tricks (§4.7, D28)",
+    )
+    tie_is_nat: bool = choice(
+        True,
+        (True, False),
+        "a playing team with no more than the defenders' total goes nat; false lets a tie "
+        "make it (§5.2, D26)",
+    )
+    game_end: str = checked(
+        "deals:16",
+        _check_game_end,
+        "when a game ends: after N deals ('deals:N'), or once a team has P points and leads "
+        "('points:P') (§5.6, D29)",
+    )
+    match_format: str = choice(
+        "single_game",
+        ("single_game", "rotating_partners_48"),
+        "one game, or three games of rotating partners, 48 deals, scored per player "
+        "(§5.7, D30)",
+    )
+    illegal_play: str = choice(
+        "reject",
+        ("reject", "penalize"),
+        "an illegal card is refused, or accepted and its team scores 0 for the deal "
+        "(§5.8, D31)",
+    )
+    trick_history_visible: str = choice(
+        "all",
+        ("all", "last_trick_only"),
+        "which completed tricks an observation shows: all, or only the last (D32)",
+    )
+    signals: str = choice(
+        "none",
+        ("none", "same_suit", "opposite_colour"),
+        "the discard signals both teams declare, shown to the bots; never enforced (§6, D33)",
+    )
+    lead_signals: bool = choice(
+        False,
+        (False, True),
+        "the declarer's opening lead signals whether it holds the trump jack; never "
+        "enforced (§6.3, D33)",
+    )
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -29,6 +29,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
+from tricktaker.games.whist.options import NUM_SEATS
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -43,58 +44,51 @@ from tricktaker.protocol.players import GameRuleBot
 
 __all__ = ["PIMC", "RULE_BOT", "WhistBot", "WhistPimc", "play_view"]
 
-SEATS = ("N", "E", "S", "W")
-SIDES = [0, 1, 0, 1]  # N-S against E-W
+SIDES = [0, 1, 0, 1]  # the side id of each seat: N-S against E-W
 NO_TRUMP = "NT"
-MIN_RANKS, MAX_RANKS = 2, 13
 # A trick is the only thing at stake: worth trying for even when the win is not sure.
 TRICK_WORTH = 10
 # Cards left in the hands from which the PIMC bot searches (see the module doc).
 MAX_SEARCH_CARDS = 32
 
 
-def seat_index(name: str) -> int:
-    return SEATS.index(name)
+def seat_id(seat: Any) -> int:
+    """A seat of the observation: its id (observations name every seat by id)."""
+    return int(seat)
 
 
-def ranks_per_suit(obs: Mapping[str, Any], options: Any, hand: int, played: int) -> int:
-    """The game's ranks a suit: from its options, else (a bot never bound to the game) the
-    fewest whose deck holds the cards dealt (those still held and those played) and every card
-    the seat has seen. Exact for a deal of the whole pack; an ending read without the options
-    looks like a smaller pack, since the observation does not tell which cards were left out."""
+def ranks_per_suit(obs: Mapping[str, Any], options: Any) -> int:
+    """The game's ranks a suit: from its options, else (a bot never bound to the game) from
+    the observation, which tells the size of the pack."""
     if options is not None:
         return int(options.ranks_per_suit)
-    dealt = sum(obs["hand_sizes"]) + bin(played).count("1")
-    for ranks in range(max(MIN_RANKS, dealt // len(SEATS)), MAX_RANKS + 1):
-        if (hand | played) & ~_core.whist_deck(ranks) == 0:
-            return ranks
-    return MAX_RANKS
+    return int(obs["ranks_per_suit"])
 
 
-def rules_for(obs: Mapping[str, Any], options: Any, hand: int, played: int) -> _core.RulesTable:
+def rules_for(obs: Mapping[str, Any], options: Any) -> _core.RulesTable:
     trump = obs["trump"]
     strain = -1 if trump == NO_TRUMP else int(Suit.parse(trump))
-    return _core.whist_rules(strain, ranks_per_suit(obs, options, hand, played))
+    return _core.whist_rules(strain, ranks_per_suit(obs, options))
 
 
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
     """The play as the seat sees it; ``options`` (the game's) give the deck."""
-    me = seat_index(obs["seat"])
-    done, current = observation_tricks(obs, seat_index)
+    me = seat_id(obs["seat"])
+    done, current = observation_tricks(obs, seat_id)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"])
     played = 0
     for _, c in history:
         played |= 1 << c
-    rules = rules_for(obs, options, hand, played)
+    rules = rules_for(obs, options)
     hidden = list(obs["hand_sizes"])
     hidden[me] = 0
     view = PlayView(
         rules=rules,
-        num_seats=len(SEATS),
+        num_seats=NUM_SEATS,
         me=me,
         sides=list(SIDES),
-        active=list(range(len(SEATS))),
+        active=list(range(NUM_SEATS)),
         hand=hand,
         legal=legal_mask(legal),
         trick=current,
@@ -136,13 +130,13 @@ class WhistPimc:
         obs = observation
         options = game.options if game is not None else None
         view = play_view(obs, legal, options)
-        leader = seat_index(obs["leader"])
+        leader = seat_id(obs["leader"])
         played = played_by(view)
         history = list(view.history)
 
         def make_state(hands: list[int]) -> _core.PlayState | None:
             start = [
-                hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(len(SEATS))
+                hands[s] | played[s] | (view.hand if s == view.me else 0) for s in range(NUM_SEATS)
             ]
             return replay(_core.PlayState(view.rules, start, SIDES, leader), history)
 

@@ -78,7 +78,7 @@ class WhistDeal(DealViews):
         detail: dict[str, Any] = {"card": action.name}
         if state.trick_len == 0:
             record = state.trick_record(-1)
-            detail.update(trick=state.tricks_played, trick_winner=SEATS[record.winner])
+            detail.update(trick=state.tricks_played, trick_winner=record.winner)
         return Event(seat, action.name, "play", detail)
 
     def result(self) -> WhistResult | None:

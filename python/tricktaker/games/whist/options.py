@@ -1,5 +1,6 @@
 """Whist's one option, the size of the deck, with the table it is played at: the seats N, E,
-S, W in two partnerships and the strains (a trump suit or no trump)."""
+S, W (seat ids 0..3) in two partnerships, the sides NS (side 0: N and S) and EW (side 1: E and
+W), and the strains (a trump suit or no trump)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,10 @@ from tricktaker.cards import Suit
 from tricktaker.protocol.options import checked
 
 SEATS = ("N", "E", "S", "W")
+# The sides by side id, named as ``tt.solve(..., side=)`` accepts them; a seat's side is its
+# id modulo 2.
 SIDES = ("NS", "EW")
+SIDE_SEATS = ((0, 2), (1, 3))
 STRAINS = ("S", "H", "D", "C", "NT")
 NUM_SEATS = 4
 
@@ -22,6 +26,13 @@ def seat_index(seat: int | str) -> int:
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < NUM_SEATS:
         return seat
     raise ValueError(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
+
+
+def sides_json() -> list[dict[str, Any]]:
+    """The sides as observations and results list them: ``{"name", "seats"}`` by side id."""
+    return [
+        {"name": name, "seats": list(seats)} for name, seats in zip(SIDES, SIDE_SEATS, strict=True)
+    ]
 
 
 def strain_index(trump: str | Suit | None) -> int:
@@ -49,4 +60,9 @@ def _check_ranks(value: Any) -> str | None:
 class WhistOptions:
     """Whist's only option: the size of the deck."""
 
-    ranks_per_suit: int = checked(13, _check_ranks, "ranks per suit, from the ace down (2..13)")
+    ranks_per_suit: int = checked(
+        13,
+        _check_ranks,
+        "the size of the pack: how many ranks of each suit are dealt, from the ace down "
+        "(2..13: 8 is the 32-card pack A..7, 13 the full pack)",
+    )

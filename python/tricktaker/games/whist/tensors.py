@@ -5,7 +5,8 @@ n = 4 seats, a pack of D = 4 x ``ranks_per_suit`` cards; 497 floats with the ful
 Segments (name, size, content): ``me`` n; ``phase`` 2 (play, over); ``to_move``, ``leader`` n
 each; ``trump`` 5 (S, H, D, C, NT); ``hand`` D; ``hand_sizes`` n (/ranks_per_suit);
 ``trick_leader`` n, ``trick_k`` D each; ``played_k`` D each; ``tricks_won`` 2 (own side, other
-side, /ranks_per_suit).
+side, /ranks_per_suit). Seats are relative to the observer in the tensor; the decoded summary
+names them by id, as the observation does.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class WhistTensors:
 
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, WhistGame)
-        spec = TensorSpec(SEATS, cards_from_mask(game.deck_mask))
+        spec = TensorSpec(SEATS, cards_from_mask(game.deck_mask), seat_ids=True)
         ranks = float(game.options.ranks_per_suit)
         spec.add("phase", 2, "one_hot")
         spec.seat("to_move")
@@ -53,15 +54,13 @@ class WhistTensors:
         return spec
 
     def encode(self, spec: TensorSpec, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
-        writer = TensorWriter(spec, spec.seats.index(observation["seat"]))
+        writer = TensorWriter(spec, observation["seat"])
         writer.one_hot("phase", PHASES.index(observation["phase"]))
         writer.seat("to_move", observation["to_move"])
         writer.seat("leader", observation["leader"])
         writer.one_hot("trump", STRAINS.index(observation["trump"]))
         writer.cards("hand", observation["hand"])
-        writer.seat_values(
-            "hand_sizes", dict(zip(spec.seats, observation["hand_sizes"], strict=True))
-        )
+        writer.seat_values("hand_sizes", observation["hand_sizes"])
         writer.trick(observation["trick"])
         writer.played(observation["tricks"])
         side = writer.me % 2
@@ -73,15 +72,14 @@ class WhistTensors:
     def decode(self, spec: TensorSpec, reader: TensorReader) -> dict[str, Any]:
         side = reader.me % 2
         won = reader.ints("tricks_won")
-        sizes = reader.seat_ints("hand_sizes")
         return {
-            "seat": spec.seats[reader.me],
+            "seat": reader.me,
             "phase": reader.one_hot("phase", PHASES),
             "to_move": reader.seat("to_move"),
             "leader": reader.seat("leader"),
             "trump": reader.one_hot("trump", STRAINS),
             "hand": reader.cards("hand"),
-            "hand_sizes": [sizes[s] for s in spec.seats],
+            "hand_sizes": reader.seat_ints("hand_sizes"),
             "trick": reader.trick(),
             "played": reader.played(),
             "tricks_won": won if side == 0 else won[::-1],
@@ -97,7 +95,7 @@ class WhistTensors:
             "hand": sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats),
+            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
             "tricks_won": list(observation["tricks_won"]),
         }
 

@@ -44,10 +44,16 @@ def _tricks(obs: Mapping[str, Any]) -> str:
     return f"tricks {SIDES[0]} {ns}, {SIDES[1]} {ew}"
 
 
+def _name(obs: Mapping[str, Any], seat: int) -> str:
+    """A seat's display name (observations name seats by id)."""
+    return str(obs["seats"][seat])
+
+
 def _header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
-    lines = [f"=== {game.name}: a deal in {_strain(obs['trump'])}, {obs['leader']} leads ==="]
+    leader = _name(obs, obs["leader"])
+    lines = [f"=== {game.name}: a deal in {_strain(obs['trump'])}, {leader} leads ==="]
     if show_hand:
-        lines.append(f"Your hand ({obs['seat']}): {_hand(obs['hand'])}")
+        lines.append(f"Your hand ({_name(obs, obs['seat'])}): {_hand(obs['hand'])}")
     return lines
 
 
@@ -57,11 +63,11 @@ def _arrange(obs: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
 
 def _turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
     played = len(obs["tricks"])
-    table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
+    table = "  ".join(f"{_name(obs, s)} {pretty_card(c)}" for s, c in obs["trick"])
     return [
         f"{_strain(obs['trump']).capitalize()} · trick {played + 1} · {_tricks(obs)}",
         f"On the table: {table or '(empty: you lead)'}",
-        f"Your hand ({obs['seat']}): {_hand(obs['hand'])}",
+        f"Your hand ({_name(obs, obs['seat'])}): {_hand(obs['hand'])}",
         "Legal: "
         + "  ".join(f"{i}) {a.card.pretty() if a.card else a}" for i, a in enumerate(legal, 1)),
     ]
@@ -79,14 +85,14 @@ def _hint(obs: Mapping[str, Any], card: Card) -> str:
 
 
 def _prompt(obs: Mapping[str, Any]) -> str:
-    return f"{obs['seat']}, your card> "
+    return f"{_name(obs, obs['seat'])}, your card> "
 
 
 def _event(deal: StateMachine, event: Event) -> Lines:
     detail = event.detail
     lines = [f"{deal.seat_name(event.seat)} plays {pretty_card(detail['card'])}"]
     if "trick_winner" in detail:
-        lines.append(f"  -> trick {detail['trick']} to {detail['trick_winner']}")
+        lines.append(f"  -> trick {detail['trick']} to {deal.seat_name(detail['trick_winner'])}")
     return lines
 
 

@@ -189,3 +189,38 @@ def _game_names_in(path: Path) -> list[str]:
 def test_generic_modules_name_no_game(path: Path) -> None:
     """Docstrings and comments may give a game as an example; code may not pick one."""
     assert _game_names_in(path) == []
+
+
+# The core's builders of a game's tables from its options: rules tables, playout engines, the
+# solver's scorings and their options. Each family's tables.py is their only caller.
+TABLE_BUILDERS = (
+    "_rules",
+    "Playouts",
+    "Scoring",
+    "ScoringOptions",
+    "DealContext",
+    "whist_state",
+)
+
+
+def _builder_uses(path: Path) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "_core"
+            and any(node.attr.endswith(b) or node.attr == b for b in TABLE_BUILDERS)
+            and node.attr != "GamePlayouts"  # the engines' common type, for annotations
+        ):
+            found.append(f"{node.lineno}: _core.{node.attr}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in _modules() if p.name != "tables.py" and "protocol" not in p.parts],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_options_become_core_tables_only_in_the_family_tables(path: Path) -> None:
+    assert _builder_uses(path) == []

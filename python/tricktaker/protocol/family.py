@@ -29,6 +29,7 @@ __all__ = [
     "capability",
     "family_of",
     "hook",
+    "standard_hooks",
 ]
 
 T = TypeVar("T")
@@ -82,6 +83,33 @@ CAPABILITIES: dict[str, str] = {
     "episode": "the PettingZoo environment (tricktaker.rl)",
     "schema": "the JSON Schema of its observations, events and results (tt.schema())",
 }
+
+# Where each capability lives in a family's folder: the same file and name in every family.
+STANDARD_PLACES: dict[str, tuple[str, str]] = {
+    "tensors": ("tensors", "CODEC"),
+    "knowledge": ("knowledge", "KNOWLEDGE"),
+    "solver": ("tables", "SOLVER"),
+    "playouts": ("tables", "PLAYOUTS"),
+    "rule_bot": ("bot", "RULE_BOT"),
+    "pimc": ("bot", "PIMC"),
+    "view": ("view", "VIEW"),
+    "summary": ("summary", "SUMMARY"),
+    "metric": ("summary", "METRIC"),
+    "episode": ("episode", "EPISODE"),
+    "schema": ("schema", "SCHEMA"),
+}
+
+
+def standard_hooks(*, lacks: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Every capability at its standard place (``STANDARD_PLACES``), less the ones the family
+    ``lacks``: ``Family(..., **standard_hooks(lacks=("playouts",)))``."""
+    for name in lacks:
+        Family._check_name(name)
+    return {
+        name: Hook(module, attribute)
+        for name, (module, attribute) in STANDARD_PLACES.items()
+        if name not in lacks
+    }
 
 
 @dataclass(frozen=True)

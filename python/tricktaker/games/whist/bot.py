@@ -30,6 +30,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
 from tricktaker.games.whist.options import NUM_SEATS
+from tricktaker.games.whist.tables import rules_table
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -68,7 +69,7 @@ def ranks_per_suit(obs: Mapping[str, Any], options: Any) -> int:
 def rules_for(obs: Mapping[str, Any], options: Any) -> _core.RulesTable:
     trump = obs["trump"]
     strain = -1 if trump == NO_TRUMP else int(Suit.parse(trump))
-    return _core.whist_rules(strain, ranks_per_suit(obs, options))
+    return rules_table(ranks_per_suit(obs, options), strain)
 
 
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:

@@ -12,6 +12,7 @@ from tricktaker.games.whist.notation import write_position
 from tricktaker.games.whist.observation import DealViews
 from tricktaker.games.whist.options import NUM_SEATS, SEATS, seat_index, strain_index
 from tricktaker.games.whist.result import WhistResult
+from tricktaker.games.whist.tables import play_state
 from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 
@@ -25,7 +26,7 @@ class WhistDeal(DealViews):
         self.hands_dealt = _core.parse_pbn(setup["pbn"])
         self.strain = strain_index(setup["trump"])
         self.leader = seat_index(setup["leader"])
-        self.state = _core.whist_state(
+        self.state = play_state(
             self.hands_dealt,
             self.strain if self.strain < 4 else -1,
             self.leader,

@@ -1,5 +1,5 @@
-"""The play phase (R8) of a Kirves deal, on the C++ play state (``kirves_rules``,
-``kirves_sides``): the sides and the leader, the tricks, and the end of the play."""
+"""The play phase (R8) of a Kirves deal, on the C++ play state (the rules table of
+``tables.rules_table``, the sides of ``kirves_sides``): the tricks and the end of the play."""
 
 from __future__ import annotations
 
@@ -9,27 +9,18 @@ from tricktaker import _core
 from tricktaker.cards import Card, Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.kirves import scoring
-from tricktaker.games.kirves.options import SEAT_NAMES, KirvesOptions
+from tricktaker.games.kirves.options import SEAT_NAMES
 from tricktaker.games.kirves.result import NORMAL, PLAYED, VOID
 from tricktaker.games.kirves.state import HAND_SIZE, PLAY, TRICKS, KirvesState
+from tricktaker.games.kirves.tables import rules_table
 from tricktaker.protocol.base import Action, Event, card_actions
-
-
-def rules_table(options: KirvesOptions, trump: Suit) -> _core.RulesTable:
-    """The core's trick rules for a trump suit under the options (D21)."""
-    return _core.kirves_rules(
-        int(trump),
-        overtake_required=options.overtake_required,
-        overtake_exempts_partner=options.overtake_exempts_partner,
-        must_trump_when_void=options.must_trump_when_void,
-    )
 
 
 def start(state: KirvesState) -> None:
     """The trump and the sides are fixed and folding is over: the play begins (with the
     eldest's direct lead already on the table, R5.3)."""
     assert state.trump is not None
-    rules = rules_table(state.options, state.trump)
+    rules = rules_table(state.options, int(state.trump))
     sides = _core.kirves_sides(state.roles(), state.num_players)
     playing = [p for p in state.participants if p not in state.folded]
     hands = [
@@ -103,7 +94,7 @@ def dd_table_states(state: KirvesState) -> list[list[tuple[_core.PlayState, int]
     leader = next(p for p in state.order if p in state.participants)
     rows: list[list[tuple[_core.PlayState, int] | None]] = []
     for suit in Suit:
-        rules = rules_table(state.options, suit)
+        rules = rules_table(state.options, int(suit))
         row: list[tuple[_core.PlayState, int] | None] = []
         for maker in seats:
             if maker not in state.participants:

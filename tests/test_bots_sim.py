@@ -28,7 +28,7 @@ class CheckingBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.inner = RandomBot(seed)
-        self.seen: list[tuple[str, list[str], list[str]]] = []
+        self.seen: list[tuple[int, list[str], list[str]]] = []
 
     def reset(self, seed: int) -> None:
         self.inner.reset(seed)
@@ -90,8 +90,8 @@ def test_bots_see_only_their_own_seat() -> None:
     assert results.bots == ["CheckingBot"] * 4
     for seat, bot in enumerate(bots):
         assert bot.seen
-        for seat_name, hand, legal in bot.seen:
-            assert seat_name == "NESW"[seat]
+        for seen_seat, hand, legal in bot.seen:
+            assert seen_seat == seat  # the observation's seat id
             assert len(hand) <= 8
             assert legal  # the observation lists the seat's own legal actions
 

@@ -298,7 +298,8 @@ def test_e63_amsterdam_made() -> None:
     result = deal.result()
     assert result.card_points == (110, 52) and result.roem == (40, 0)
     assert result.score == (150, 52) and result.made
-    assert [t["winner"] for t in deal.completed_tricks()] == list("NESSSENN")  # type: ignore[attr-defined]
+    winners = [t["winner"] for t in deal.completed_tricks()]  # type: ignore[attr-defined]
+    assert winners == [SEAT[s] for s in "NESSSENN"]
     assert [t["points"] for t in deal.completed_tricks()] == [27, 36, 25, 14, 12, 16, 5, 27]  # type: ignore[attr-defined]
 
 

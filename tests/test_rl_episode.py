@@ -304,7 +304,7 @@ def test_encoding_shows_hand_trick_and_trump() -> None:
     card = episode.legal_indices()[0]
     episode.step(card)
     for seat in range(4):
-        assert _decoded(episode, seat)["trick"] == [["NESW"[leader], episode.layout.names[card]]]
+        assert _decoded(episode, seat)["trick"] == [[leader, episode.layout.names[card]]]
 
 
 def test_private_calls_are_seen_only_by_their_seat() -> None:
@@ -345,7 +345,7 @@ def test_kiksas_open_hands_after_akis() -> None:
         watcher = (declarer + 1) % 4
         shown = _decoded(episode, declarer)["open_hands"]
         held = sorted(str(c) for c in deal.hand(watcher))  # type: ignore[attr-defined]
-        assert sorted(shown["ABCD"[watcher]]) == held
+        assert sorted(shown[watcher]) == held  # open hands by seat id
         return
     pytest.fail("no Akis was offered")
 

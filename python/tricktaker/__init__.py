@@ -4,8 +4,8 @@
 >>> "klaverjas" in tt.games()
 True
 >>> deal = tt.load("klaverjas").new_deal(seed=1, dealer="W")
->>> deal.apply("trump:H").detail["declarer"]
-'N'
+>>> deal.apply("trump:H").detail["declarer"]  # a seat id: N
+0
 
 The simulator (``simulate``, ``SimulationResults``) is loaded on first use: a plain
 ``import tricktaker`` stays light, loading neither it, nor the bots it plays with

@@ -26,6 +26,8 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.klaverjas.options import seat_index
+from tricktaker.games.klaverjas.tables import rules_table, scoring_arguments
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -41,7 +43,6 @@ from tricktaker.protocol.players import GameRuleBot, pick_action
 
 __all__ = ["PIMC", "RULE_BOT", "KlaverjasBot", "KlaverjasPimc", "play_view"]
 
-SEATS = ("N", "E", "S", "W")
 NAME_FROM = 95
 TRUMP_WORTH = {
     Rank.JACK: 45,
@@ -59,10 +60,6 @@ SAME_COLOUR = {
     Suit.HEARTS: Suit.DIAMONDS,
     Suit.DIAMONDS: Suit.HEARTS,
 }
-
-
-def seat_index(name: str) -> int:
-    return SEATS.index(name)
 
 
 def suit_worth(hand: Sequence[Card], trump: Suit) -> int:
@@ -111,14 +108,8 @@ def choose_trump(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
     """The play as the seat sees it; ``options`` (the game's) give the follow rules, Amsterdam
     without them."""
-    trump = Suit.parse(obs["trump"])
-    rules = _core.klaverjas_rules(
-        int(trump),
-        rotterdam=options is not None and options.play_rules == "rotterdam",
-        undertrump_compulsory=options is not None
-        and options.undertrump_when_cannot_overtrump == "compulsory",
-    )
-    me = seat_index(obs["seat"])
+    rules = rules_table(options, int(Suit.parse(obs["trump"])))
+    me: int = obs["seat"]  # observations name seats by id (0-3 = N, E, S, W)
     done, current = observation_tricks(obs, seat_index)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"])
@@ -199,7 +190,7 @@ def _lead_signal(obs: Mapping[str, Any], view: PlayView, declarer: int) -> int |
     another suit when he holds the trump jack, else with an ace of another suit."""
     if not (obs.get("conventions") or {}).get("lead_signals") or view.history or view.trick:
         return None
-    if view.me != declarer or seat_index(obs["forehand"]) != declarer:
+    if view.me != declarer or obs["forehand"] != declarer:
         return None
     plain = [c for c in bits(view.legal) if not view.is_trump(c)]
     jack = Card.make(Rank.JACK, Suit(view.trump)).id
@@ -220,7 +211,7 @@ def _declarer_lacks_jack(obs: Mapping[str, Any], view: PlayView, declarer: int) 
 
 def choose_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> Action:
     view = play_view(obs, legal, options)
-    declarer = seat_index(obs["declarer"])
+    declarer: int = obs["declarer"]
     playing = view.friendly(declarer)
     prefer, avoid = _signal_hints(obs, view)
     partner_lacks_jack = view.me != declarer and _declarer_lacks_jack(obs, view, declarer)
@@ -281,7 +272,7 @@ class KlaverjasPimc:
         if len(view.history) != 32 - sum(obs["hand_sizes"]):
             return None  # only the last trick is visible: the history cannot be replayed
         rules = view.rules
-        forehand = seat_index(obs["forehand"])
+        forehand: int = obs["forehand"]
         played = played_by(view)
         lenient = options is not None and options.illegal_play == "penalize"
         history = list(view.history)
@@ -291,14 +282,11 @@ class KlaverjasPimc:
             state = _core.PlayState(rules, start, [0, 1, 0, 1], forehand)
             return replay(state, history, lenient)
 
-        playing_team = seat_index(obs["declarer"]) % 2
+        playing_team: int = obs["declarer"] % 2
         objective = _core.Objective(
             kind=_core.ObjectiveKind.MARGIN,
             side=view.me % 2,
-            scoring=_core.Scoring.KLAVERJAS,
-            playing_team=playing_team,
-            pit_for_any_team=options is None or options.pit_bonus_for == "any_team",
-            tie_is_nat=options is None or bool(options.tie_is_nat),
+            **scoring_arguments(options, playing_team),
         )
         return PlaySearch(view, make_state, objective, max_cards=MAX_SEARCH_CARDS)
 

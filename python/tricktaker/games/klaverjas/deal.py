@@ -19,6 +19,7 @@ from tricktaker.games.klaverjas.options import (
     team_of,
 )
 from tricktaker.games.klaverjas.result import KlaverjasResult
+from tricktaker.games.klaverjas.tables import rules_table
 from tricktaker.protocol.base import CARD_ACTION_TABLE, Action, Event, Game, card_actions
 
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
@@ -172,18 +173,12 @@ class KlaverjasDeal(DealViews):
         else:
             suit = Suit.parse(action.name.split(":", 1)[1])
         self._start_play(suit, seat)
-        return Event(
-            seat, str(action), "trump_selection", {"trump": suit.letter, "declarer": SEATS[seat]}
-        )
+        return Event(seat, str(action), "trump_selection", {"trump": suit.letter, "declarer": seat})
 
     def _start_play(self, trump: Suit, declarer: int) -> None:
         self.trump = trump
         self.declarer = declarer
-        rules = _core.klaverjas_rules(
-            int(trump),
-            rotterdam=self.options.play_rules == "rotterdam",
-            undertrump_compulsory=self.options.undertrump_when_cannot_overtrump == "compulsory",
-        )
+        rules = rules_table(self.options, int(trump))
         hands = [mask_from_cards(h) for h in self.hands_dealt]
         self.state = _core.PlayState(rules, hands, [0, 1, 0, 1], self.forehand)
         self._phase = "play"
@@ -202,9 +197,10 @@ class KlaverjasDeal(DealViews):
         self._claimed[team_of(record.winner)] += record.bonus
         trick = self._claimable_trick
         self._claimable_trick = None
-        if self._phase == "roem_claim":
+        phase = self._phase  # a claim of the last trick's roem is made in roem_claim
+        if phase == "roem_claim":
             self._finish()
-        return Event(seat, "claim", "play", {"trick": trick + 1, "roem": record.bonus})
+        return Event(seat, "claim", phase, {"trick": trick + 1, "roem": record.bonus})
 
     def _card_played(self, action: Action, seat: int, legal: bool) -> Event:
         """The deal after the core played ``action``'s card for ``seat`` (``legal``: whether
@@ -226,7 +222,7 @@ class KlaverjasDeal(DealViews):
         winner = record.winner
         bonus = record.bonus
         detail["trick"] = tricks
-        detail["trick_winner"] = SEATS[winner]
+        detail["trick_winner"] = winner
         detail["trick_points"] = record.points
         detail["roem"] = bonus
         if bonus > 0 and self.options.roem_claim == "manual":

@@ -194,9 +194,13 @@ class KlaverjasMatch(Match):
         return event
 
     def observation(self, seat: int) -> dict[str, Any]:
+        """The deal's observation of the seat where player ``seat`` sits (seats in it are the
+        deal's, N, E, S, W by id; once the match is over, the last deal's), with the player
+        and the match: the game and deal numbers, this game's team scores by side id and the
+        player at each seat."""
         if not 0 <= seat < NUM_SEATS:
             raise ValueError(f"not a player: {seat!r}; players are 0..3")
-        obs = self.deal.observation(self.seat_of(seat)) if not self._over else {}
+        obs = self.deal.observation(self.seat_of(seat))
         obs.update(
             {
                 "player": seat,
@@ -205,7 +209,7 @@ class KlaverjasMatch(Match):
                     "games": self.games_total,
                     "deal": len(self.results[self.game_index]) + (0 if self._over else 1),
                     "team_scores": list(self.game_scores[self.game_index]),
-                    "seating": [f"P{p + 1}" for p in self._seating()],
+                    "seating": list(self._seating()),
                     "over": self._over,
                 },
             }

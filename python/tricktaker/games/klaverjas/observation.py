@@ -1,5 +1,6 @@
 """What a seat may see of a Klaverjas deal: the hands, the play state, the tricks and the
-observation (D32)."""
+observation (D32), in the common form of ``tricktaker.protocol.schema`` (the family's own
+fields are described in ``schema.py``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
-from tricktaker.games.klaverjas.options import NUM_SEATS, SEATS, KlaverjasOptions, seat_index
+from tricktaker.games.klaverjas.options import (
+    NUM_SEATS,
+    SEATS,
+    KlaverjasOptions,
+    seat_index,
+    sides_json,
+)
 from tricktaker.games.klaverjas.result import KlaverjasResult
-from tricktaker.protocol.base import Deal, trick_log
+from tricktaker.protocol.base import Deal
 
 
 class DealViews(Deal):
@@ -43,18 +50,35 @@ class DealViews(Deal):
         return cards_from_mask(self.state.hand(s))
 
     def completed_tricks(self) -> list[dict[str, Any]]:
+        """The completed tricks as observations show them: leader, cards in play order and
+        winner by seat id, the card points and the trick's roem."""
         if self.state is None:
             return []
-        return trick_log(self.state, SEATS, bonus_name="roem")
+        history = self.state.history()
+        tricks: list[dict[str, Any]] = []
+        for record in self.state.trick_records():
+            cards = history[record.first : record.first + record.size]
+            tricks.append(
+                {
+                    "leader": record.leader,
+                    "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                    "winner": record.winner,
+                    "points": record.points,
+                    "roem": record.bonus,
+                }
+            )
+        return tricks
 
     def observation(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` (an id or a name) may know, in the schema's form (``schema.py``):
+        seats by id, team pairs by side id (N-S, E-W)."""
         s = seat_index(seat)
         tricks = self.completed_tricks()
         if self.options.trick_history_visible == "last_trick_only":
             tricks = tricks[-1:]
         current = []
         if self.state is not None:
-            current = [[SEATS[p], _core.card_to_string(c)] for p, c in self.state.trick()]
+            current = [[p, _core.card_to_string(c)] for p, c in self.state.trick()]
         team_points = [0, 0]
         team_roem = [0, 0]
         if self.state is not None:
@@ -65,17 +89,19 @@ class DealViews(Deal):
                 team_roem = list(self._claimed)
         obs: dict[str, Any] = {
             "game": "klaverjas",
-            "seat": SEATS[s],
+            "seat": s,
+            "seats": list(SEATS),
+            "sides": sides_json(),
             "phase": self._phase,
-            "to_move": None if self._to_move is None else SEATS[self._to_move],
-            "dealer": SEATS[self.dealer],
-            "forehand": SEATS[self.forehand],
+            "to_move": self._to_move,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
             "hand": [str(c) for c in self.hand(s)],
             "hand_sizes": [len(self.hand(p)) for p in range(NUM_SEATS)],
-            "calls": [[SEATS[p], call] for p, call in self.calls],
+            "calls": [[p, call] for p, call in self.calls],
             "proposed_suit": None if self.proposed_suit is None else self.proposed_suit.letter,
             "trump": None if self.trump is None else self.trump.letter,
-            "declarer": None if self.declarer is None else SEATS[self.declarer],
+            "declarer": self.declarer,
             "trick": current,
             "tricks": tricks,
             "card_points": team_points,

@@ -1,5 +1,6 @@
 """The options of Klaverjas (rules/klaverjas.md §8) and its presets, with the table they speak
-of: the seats N, E, S, W in two teams and the 32-card pack."""
+of: the seats N, E, S, W (seat ids 0 to 3) in two teams, N-S (side 0) and E-W (side 1), and the
+32-card pack."""
 
 from __future__ import annotations
 
@@ -33,6 +34,15 @@ def seat_index(seat: int | str) -> int:
 def team_of(seat: int) -> int:
     """0 for N-S, 1 for E-W."""
     return seat % 2
+
+
+def sides_json() -> list[dict[str, Any]]:
+    """The two teams as observations and results list them, by side id: each named as
+    ``tt.solve(..., side=...)`` accepts it (its seats' names run together) with its seat ids."""
+    return [
+        {"name": name, "seats": [s for s in range(NUM_SEATS) if team_of(s) == team]}
+        for team, name in enumerate(TEAMS)
+    ]
 
 
 def _check_game_end(value: Any) -> str | None:
@@ -102,7 +112,8 @@ class KlaverjasOptions:
     pit_bonus_for: str = choice(
         "any_team",
         ("any_team", "playing_team_only"),
-        "who earns the 100-point bonus for taking all eight tricks (§4.7, D28)",
+        "who earns the 100-point pit bonus for taking all eight tricks: either team, or only "
+        "the playing team (§4.7, D28)",
     )
     tie_is_nat: bool = choice(
         True,
@@ -119,14 +130,12 @@ class KlaverjasOptions:
     match_format: str = choice(
         "single_game",
         ("single_game", "rotating_partners_48"),
-        "one game, or three games of rotating partners, 48 deals, scored per player "
-        "(§5.7, D30)",
+        "one game, or three games of rotating partners, 48 deals, scored per player (§5.7, D30)",
     )
     illegal_play: str = choice(
         "reject",
         ("reject", "penalize"),
-        "an illegal card is refused, or accepted and its team scores 0 for the deal "
-        "(§5.8, D31)",
+        "an illegal card is refused, or accepted and its team scores 0 for the deal (§5.8, D31)",
     )
     trick_history_visible: str = choice(
         "all",

@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.cards import Suit
-from tricktaker.games.klaverjas.options import SEATS, TEAMS
+from tricktaker.games.klaverjas.options import sides_json
 
 
 @dataclass(frozen=True)
 class KlaverjasResult:
-    """The record of §5.5 for one deal. Team pairs are (N-S, E-W)."""
+    """The record of §5.5 for one deal. Team pairs are (N-S, E-W), by side id; seats are seat
+    ids (0 to 3 = N, E, S, W)."""
 
     declarer: int
     trump: Suit
@@ -31,17 +32,20 @@ class KlaverjasResult:
         return not self.made
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``schema.py``): the common result fields, then the record's own."""
         return {
-            "declarer": SEATS[self.declarer],
+            "game": "klaverjas",
+            "sides": sides_json(),
+            "score": list(self.score),
+            "declarer": self.declarer,
             "trump": self.trump.letter,
             "method": self.method,
-            "playing_team": TEAMS[self.playing_team],
+            "playing_team": self.playing_team,
             "card_points": list(self.card_points),
             "roem": list(self.roem),
             "pit": list(self.pit),
             "total": list(self.total),
-            "score": list(self.score),
             "made": self.made,
-            "pit_team": None if self.pit_team is None else TEAMS[self.pit_team],
-            "penalized_team": None if self.penalized_team is None else TEAMS[self.penalized_team],
+            "pit_team": self.pit_team,
+            "penalized_team": self.penalized_team,
         }

@@ -9,7 +9,8 @@ D each; ``played_0``..``played_3`` D each; ``card_points`` 2 (own team, other te
 ``roem`` 2 (own team, other, /100).
 
 With ``trick_history_visible = last_trick_only`` the observation shows fewer completed tricks,
-and the ``played`` planes follow it.
+and the ``played`` planes follow it. Seats are read and decoded as seat ids (0-3 = N, E, S, W);
+the team segments are the observer's team first.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ class KlaverjasTensors:
     """Klaverjas: the layout above, for every option set."""
 
     def spec(self, game: Game) -> TensorSpec:
-        spec = TensorSpec(SEATS, list(DECK))
+        spec = TensorSpec(SEATS, list(DECK), seat_ids=True)
         spec.add("phase", 4, "one_hot")
         for name in ("to_move", "dealer", "declarer"):
             spec.seat(name)
@@ -57,7 +58,7 @@ class KlaverjasTensors:
         return spec
 
     def encode(self, spec: TensorSpec, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
-        writer = TensorWriter(spec, spec.seats.index(observation["seat"]))
+        writer = TensorWriter(spec, observation["seat"])
         writer.one_hot("phase", PHASES.index(observation["phase"]))
         for name in ("to_move", "dealer", "declarer"):
             writer.seat(name, observation[name])
@@ -65,9 +66,7 @@ class KlaverjasTensors:
         writer.suit("proposed_suit", observation["proposed_suit"])
         writer.seats("passed", [s for s, call in observation["calls"] if call == "pass"])
         writer.cards("hand", observation["hand"])
-        writer.seat_values(
-            "hand_sizes", dict(zip(spec.seats, observation["hand_sizes"], strict=True))
-        )
+        writer.seat_values("hand_sizes", observation["hand_sizes"])
         writer.trick(observation["trick"])
         writer.played(observation["tricks"])
         team = writer.me % 2
@@ -82,7 +81,7 @@ class KlaverjasTensors:
         points, roem = reader.ints("card_points"), reader.ints("roem")
         sizes = reader.seat_ints("hand_sizes")
         return {
-            "seat": spec.seats[reader.me],
+            "seat": reader.me,
             "phase": reader.one_hot("phase", PHASES),
             "to_move": reader.seat("to_move"),
             "dealer": reader.seat("dealer"),
@@ -91,7 +90,7 @@ class KlaverjasTensors:
             "proposed_suit": reader.suit("proposed_suit"),
             "passed": reader.seats("passed"),
             "hand": reader.cards("hand"),
-            "hand_sizes": [sizes[s] for s in spec.seats],
+            "hand_sizes": sizes,
             "trick": reader.trick(),
             "played": reader.played(),
             "card_points": points if team == 0 else points[::-1],
@@ -111,7 +110,7 @@ class KlaverjasTensors:
             "hand": sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats),
+            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
             "card_points": list(observation["card_points"]),
             "roem": list(observation["roem"]),
         }

@@ -39,6 +39,11 @@ def _kj_hand(cards: Sequence[str], trump: str | None) -> str:
     return "   ".join(parts) or "(no cards)"
 
 
+def _name(obs: Mapping[str, Any], seat: int) -> str:
+    """A seat id of the observation by its display name (N, E, S, W)."""
+    return str(obs["seats"][seat])
+
+
 def _kj_deal_line(game: Game, obs: Mapping[str, Any]) -> str:
     match = obs.get("match")
     text = "Deal:"
@@ -55,15 +60,20 @@ def _kj_deal_line(game: Game, obs: Mapping[str, Any]) -> str:
 
 
 def _kj_header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
-    lines = [f"=== {_kj_deal_line(game, obs)} dealer {obs['dealer']}, {obs['forehand']} leads ==="]
+    dealer, forehand = _name(obs, obs["dealer"]), _name(obs, obs["forehand"])
+    lines = [f"=== {_kj_deal_line(game, obs)} dealer {dealer}, {forehand} leads ==="]
     match = obs.get("match")
     if isinstance(match, Mapping) and match["games"] > 1:
-        seating = " ".join(f"{s}={p}" for s, p in zip("NESW", match["seating"], strict=True))
+        seating = " ".join(
+            f"{_name(obs, s)}=P{player + 1}" for s, player in enumerate(match["seating"])
+        )
         lines.append(f"Seating: {seating}")
     if obs.get("proposed_suit"):
         lines.append(f"Drawn suit: {Suit.parse(obs['proposed_suit']).symbol}")
     if show_hand:
-        lines.append(f"Your hand ({obs['seat']}): {_kj_hand(obs['hand'], obs['trump'])}")
+        lines.append(
+            f"Your hand ({_name(obs, obs['seat'])}): {_kj_hand(obs['hand'], obs['trump'])}"
+        )
     return lines
 
 
@@ -76,7 +86,9 @@ def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
     trump = obs.get("trump")
     lines = []
     if trump is None:
-        calls = ", ".join(f"{s} {c.replace('trump:', 'trump ')}" for s, c in obs["calls"])
+        calls = ", ".join(
+            f"{_name(obs, s)} {c.replace('trump:', 'trump ')}" for s, c in obs["calls"]
+        )
         lines.append(f"Calls so far: {calls or '(none)'}")
         if obs.get("proposed_suit"):
             lines.append(f"Drawn suit: {Suit.parse(obs['proposed_suit']).symbol}")
@@ -86,13 +98,13 @@ def _kj_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
         ns, ew = obs["card_points"]
         rns, rew = obs["roem"]
         lines.append(
-            f"Trump {Suit.parse(trump).symbol} (chosen by {obs['declarer']}) · "
+            f"Trump {Suit.parse(trump).symbol} (chosen by {_name(obs, obs['declarer'])}) · "
             f"trick {played + 1 if obs['phase'] == 'play' else played} · "
             f"points {_KJ_TEAMS[0]} {ns} + {rns} roem, {_KJ_TEAMS[1]} {ew} + {rew} roem"
         )
-        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{_name(obs, s)} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
-    lines.append(f"Your hand ({obs['seat']}): {_kj_hand(obs['hand'], trump)}")
+    lines.append(f"Your hand ({_name(obs, obs['seat'])}): {_kj_hand(obs['hand'], trump)}")
     shown = [default_action_text(a) for a in legal]
     lines.append("Legal: " + "  ".join(f"{i}) {t}" for i, t in enumerate(shown, 1)))
     return lines
@@ -116,12 +128,12 @@ def _kj_hint(obs: Mapping[str, Any], card: Card) -> str:
 
 
 def _kj_prompt(obs: Mapping[str, Any]) -> str:
-    phase = obs["phase"]
+    phase, me = obs["phase"], _name(obs, obs["seat"])
     if phase == "trump_selection":
-        return f"{obs['seat']}, choose trumps or pass> "
+        return f"{me}, choose trumps or pass> "
     if phase == "roem_claim":
-        return f"{obs['seat']}, claim roem or pass> "
-    return f"{obs['seat']}, your card> "
+        return f"{me}, claim roem or pass> "
+    return f"{me}, your card> "
 
 
 def _kj_event(deal: StateMachine, event: Event) -> Lines:
@@ -145,7 +157,7 @@ def _kj_event(deal: StateMachine, event: Event) -> Lines:
     if "trick_winner" in detail:
         extra = f", roem {detail['roem']}" if detail["roem"] else ""
         lines.append(
-            f"  -> trick {detail['trick']} to {detail['trick_winner']}: "
+            f"  -> trick {detail['trick']} to {deal.seat_name(detail['trick_winner'])}: "
             f"{detail['trick_points']} points{extra}"
         )
     return lines

@@ -112,21 +112,26 @@ class Event:
 
 def trick_log(
     state: PlayState,
-    seat_names: Sequence[str],
+    seat_names: Sequence[str] | None = None,
     *,
     points: bool = True,
     bonus_name: str | None = None,
 ) -> list[dict[str, Any]]:
     """The completed tricks of a play state as JSON-ready records: leader, cards in play
-    order, winner, and optionally the card points and the trick bonus under ``bonus_name``."""
+    order, winner, and optionally the card points and the trick bonus under ``bonus_name``.
+    Seats are seat ids (the schema's canonical form), or display names from ``seat_names``."""
     history = state.history()
     out: list[dict[str, Any]] = []
+
+    def seat(index: int) -> int | str:
+        return index if seat_names is None else seat_names[index]
+
     for record in state.trick_records():
         cards = history[record.first : record.first + record.size]
         entry: dict[str, Any] = {
-            "leader": seat_names[record.leader],
-            "cards": [[seat_names[p], card_to_string(c)] for p, c in cards],
-            "winner": seat_names[record.winner],
+            "leader": seat(record.leader),
+            "cards": [[seat(p), card_to_string(c)] for p, c in cards],
+            "winner": seat(record.winner),
         }
         if points:
             entry["points"] = record.points

@@ -13,6 +13,7 @@ from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.kiksas import FigureCount, KiksasDeal, match_winners, next_deal
 
 A, B, C, D = 0, 1, 2, 3
+AC, BD = 0, 1  # the pairs, as side ids
 
 
 def cards(text: str) -> list[str]:
@@ -96,10 +97,10 @@ def test_e2_standard_deal_and_first_trick() -> None:
     assert legal(deal) == hand_of(deal, B)
     deal.apply("KS")
     assert events(deal, "TrumpCountAnnounced") == [
-        {"type": "TrumpCountAnnounced", "player": "C", "value": 4}
+        {"type": "TrumpCountAnnounced", "player": C, "value": 4}
     ]
     assert events(deal, "TrumpCountSilent") == [
-        {"type": "TrumpCountSilent", "player": "A", "partner_trumps": 0}
+        {"type": "TrumpCountSilent", "player": A, "partner_trumps": 0}
     ]
     assert deal.to_move == C
 
@@ -118,7 +119,7 @@ def test_e3_peek_declined() -> None:
     deal.apply("peek:top")
     assert deal.observation(D)["peek"] == {"end": "top", "accepted": None, "card": "9S"}
     assert "card" not in deal.observation(A)["peek"]
-    assert events(deal, "PeekTaken") == [{"type": "PeekTaken", "player": "D", "end": "top"}]
+    assert events(deal, "PeekTaken") == [{"type": "PeekTaken", "player": D, "end": "top"}]
     assert legal(deal) == {"accept", "decline"}
     deal.apply("decline")
     assert events(deal, "PeekDeclined")[0]["cut_k"] == 5
@@ -250,9 +251,7 @@ def test_e14_partner_adds() -> None:
     play(deal, "♣Q ♣9 ♣A ♥10", "ABCD")
     assert events(deal, "TrickCompleted")[0]["card_points"] == 32
     assert events(deal, "TrumpCountAnnounced")[0]["value"] == 4
-    assert events(deal, "TrumpCountAdded") == [
-        {"type": "TrumpCountAdded", "player": "C", "total": 5}
-    ]
+    assert events(deal, "TrumpCountAdded") == [{"type": "TrumpCountAdded", "player": C, "total": 5}]
 
 
 def test_announcement_can_be_turned_off() -> None:
@@ -285,7 +284,7 @@ def test_e16_first_to_reach_wins(end: str) -> None:
     deal = kdeal(
         E16_HANDS, deal_type="writing_off", dealer="C", targets=(62, 76), writing_off_end=end
     )
-    assert deal.writing_pair() == 0 and deal.observation(A)["writing_pair"] == "AC"
+    assert deal.writing_pair() == 0 and deal.observation(A)["writing_pair"] == AC
     choose(deal, "H", "ACB")
     for no, (trick, seats) in enumerate(E16_TRICKS, 1):
         if no == 4:
@@ -298,9 +297,9 @@ def test_e16_first_to_reach_wins(end: str) -> None:
     assert res.figures == ({"to": "BD", "kind": "strokes", "count": 1},)
     assert (res.next_type, res.next_dealer) == ("writing", "D")
     reached = events(deal, "TargetReached")
-    assert reached[0] == {"type": "TargetReached", "pair": "AC", "trick_no": 5, "points": 62}
+    assert reached[0] == {"type": "TargetReached", "pair": AC, "trick_no": 5, "points": 62}
     if end == "play_out":
-        assert res.points == (62, 76) and reached[1]["pair"] == "BD"
+        assert res.points == (62, 76) and reached[1]["pair"] == BD
         assert len(events(deal, "TrickCompleted")) == 6
     else:
         assert len(events(deal, "TrickCompleted")) == 5
@@ -441,7 +440,7 @@ def test_e21_su_dviem_succeeds() -> None:
         if no == 3:
             assert deal.to_move == B
             deal.apply("su_dviem")
-            assert events(deal, "SuDviemDeclared") == [{"type": "SuDviemDeclared", "player": "B"}]
+            assert events(deal, "SuDviemDeclared") == [{"type": "SuDviemDeclared", "player": B}]
             assert deal.phase == "play" and deal.to_move == B
         if no == 5:
             assert deal.phase == "play"  # no declining after Su dviem
@@ -667,13 +666,14 @@ def test_e28_akis_a_fails(play_out: bool) -> None:
     assert legal(deal, D) == set()
     deal.apply("akis:a:S")
     assert deal.phase == "play" and deal.sitting_out == C
-    assert events(deal, "HandTurnedDown") == [{"type": "HandTurnedDown", "partner": "C"}]
+    assert events(deal, "HandTurnedDown") == [{"type": "HandTurnedDown", "partner": C}]
     assert legal(deal) == set(cards("♠Q"))
     for seat in (A, C, D):
-        assert deal.observation(seat)["open_hands"] == {}
+        assert deal.observation(seat)["open_hands"] == [None] * 4
     deal.apply("QS")
-    opened = deal.observation(C)["open_hands"]
-    assert set(opened) == {"B", "D"} and set(opened["B"]) == set(cards(E28_HANDS[1]))
+    opened = deal.observation(C)["open_hands"]  # by seat id, None where not shown
+    shown = {seat for seat, hand in enumerate(opened) if hand is not None}
+    assert shown == {B, D} and set(opened[B]) == set(cards(E28_HANDS[1]))
     assert len(events(deal, "HandsExposed")) == 2
     assert legal(deal) == set(cards("♠K ♠J"))
     deal.apply("KS")
@@ -847,7 +847,7 @@ def test_e34_trikiksis_strokes() -> None:
     # Writing-off deal 2: dealer A, First B (target 54), the coalition A + C (84).
     hands = [TRI_SWEEP[1], TRI_SWEEP[0], TRI_SWEEP[2]]
     deal = tri_deal(hands, deal_type="writing_off", dealer="A", targets=(54, 84))
-    assert deal.active_player == B and deal.observation(A)["active_player"] == "B"
+    assert deal.active_player == B and deal.observation(A)["active_player"] == B
     choose(deal, "S", "CA")
     for no in range(1, 9):
         assert deal.to_move == B
@@ -1019,16 +1019,16 @@ def test_e41_o_target_zero(options: dict[str, str], tricks: int) -> None:
     deal = run_e41((138, 0), **options)
     assert events(deal, "TargetReached")[0] == {
         "type": "TargetReached",
-        "pair": "BD",
+        "pair": BD,
         "trick_no": 0,
         "points": 0,
     }
     assert events(deal, "TrumpCountAnnounced")[0] == {
         "type": "TrumpCountAnnounced",
-        "player": "A",
+        "player": A,
         "value": 5,
     }
-    assert events(deal, "TrumpCountSilent")[0]["player"] == "C"
+    assert events(deal, "TrumpCountSilent")[0]["player"] == C
     res = result(deal)
     assert len(events(deal, "TrickCompleted")) == tricks
     assert res.race_winner == "BD"
@@ -1098,7 +1098,7 @@ def test_e46_trikiksis_announcement_by_the_active_player() -> None:
     play(deal, "♠A ♥9", "BC")
     assert events(deal, "TrickCompleted")[0]["card_points"] == 22
     assert events(deal, "TrumpCountAnnounced") == [
-        {"type": "TrumpCountAnnounced", "player": "A", "value": 4}
+        {"type": "TrumpCountAnnounced", "player": A, "value": 4}
     ]
     assert not events(deal, "TrumpCountAdded") and not events(deal, "TrumpCountSilent")
 
@@ -1111,12 +1111,10 @@ def test_e47_trikiksis_coalition_partner_adds() -> None:
     assert events(deal, "TrickCompleted")[0]["card_points"] == 21
     assert events(deal, "TrumpCountAnnounced")[0] == {
         "type": "TrumpCountAnnounced",
-        "player": "B",
+        "player": B,
         "value": 4,
     }
-    assert events(deal, "TrumpCountAdded") == [
-        {"type": "TrumpCountAdded", "player": "C", "total": 5}
-    ]
+    assert events(deal, "TrumpCountAdded") == [{"type": "TrumpCountAdded", "player": C, "total": 5}]
 
 
 def test_e48_seed_score_sheet_targets() -> None:

@@ -24,6 +24,7 @@ OPTION_VALUES += [("first_dealer", "B")]
 # Values under these keys name pairs or players ("AC" is also the ace of clubs).
 CARD_NAMES = {str(Card(i)) for i in range(64) if (tt._core.ALL_CARDS >> i) & 1}
 NOT_CARDS = {
+    "name",
     "to",
     "side",
     "pair",
@@ -100,7 +101,7 @@ def check_deal(deal: KiksasDeal) -> None:
             assert deal.legal_actions(), deal.phase
         if deal.akis is not None and not deal.exposed:
             for seat in range(deal.n):
-                assert deal.observation(seat)["open_hands"] == {}
+                assert deal.observation(seat)["open_hands"] == [None] * deal.n
 
 
 def check_result(deal: KiksasDeal) -> None:
@@ -112,8 +113,7 @@ def check_result(deal: KiksasDeal) -> None:
         assert sum(res.points) == 138
         assert sum(res.player_points) == 138
     awarded = [e for e in deal.events if e["type"] == "FiguresAwarded"]
-    who = "player" if deal.trikiksis else "pair"
-    assert [(e[who], e["kind"], e["count"]) for e in awarded] == [
+    assert [(_awardee(e), e["kind"], e["count"]) for e in awarded] == [
         (f["to"], f["kind"], f["count"]) for f in res.figures
     ]
     recipients = {f["to"] for f in res.figures}
@@ -133,6 +133,12 @@ def check_result(deal: KiksasDeal) -> None:
     else:
         assert res.outcome in ("written", "writer_egg", "writing_off_sweep")
     assert res.next_type in ("writing", "writing_off")
+
+
+def _awardee(event: dict[str, Any]) -> str:
+    """Who a FiguresAwarded event gives figures to, by name: a pair (its side id) in Kiksas, a
+    player (its seat id) in Trikiksis."""
+    return ("AC", "BD")[event["pair"]] if "pair" in event else "ABC"[event["player"]]
 
 
 def _side_names(deal: KiksasDeal, side: int) -> set[str]:
@@ -177,11 +183,12 @@ def run_match(game: tt.Game, seed: int, checks: bool = True) -> KiksasMatch:
     for deal in seen_deals:
         for event in deal.events:
             if event["type"] == "FiguresAwarded":
-                totals[event.get("pair", event.get("player"))] += event["count"]
+                totals[_awardee(event)] += event["count"]
     assert totals == {k: v.total for k, v in match.figures.items()}
     res = match.result()
     assert match.events[-1]["type"] == "MatchEnded"
-    assert match.events[-1]["winner"] == "/".join(res.winners)
+    winner = match.events[-1]["winner"]  # the seat ids of each winner
+    assert "/".join("".join("ABCD"[s] for s in w) for w in winner) == "/".join(res.winners)
     assert [e["no"] for d in seen_deals for e in d.events if e["type"] == "DealStarted"] == list(
         range(1, len(seen_deals) + 1)
     )
@@ -268,11 +275,11 @@ def test_history_hidden_option() -> None:
     for _ in range(8):
         deal.apply(deal.legal_actions()[0])
     obs = deal.observation(0)
-    assert "tricks" not in obs and "points" not in obs
+    assert obs["tricks"] == [] and "points" not in obs
     assert not [e for e in obs["events"] if e["type"] in ("CardPlayed", "TrickCompleted")]
     assert len(obs["my_played"]) == 2 and obs["tricks_won"] != [0, 0]
     visible = tt.load("kiksas").new_deal(seed=9, dealer="A").observation(0)
-    assert "tricks" in visible and "points" in visible
+    assert "points" in visible and "my_played" not in visible
 
 
 # --- round trips ------------------------------------------------------------------------------
@@ -352,7 +359,7 @@ def test_position_example() -> None:
     deal = game.parse_position(text)
     assert deal.position() == text
     assert deal.to_move == 3 and deal.phase == "play"  # D won trick 1
-    assert deal.events[-1] == {"type": "TrumpCountSilent", "player": "B", "partner_trumps": 0}
+    assert deal.events[-1] == {"type": "TrumpCountSilent", "player": 1, "partner_trumps": 0}
 
 
 @pytest.mark.parametrize(

@@ -301,7 +301,7 @@ def test_observation_hides_other_hands_discards_and_peeks() -> None:
     assert deal.observation(C)["discarded"] == "KS"
     assert deal.observation(A)["discarded"] is None
     assert deal.observation(A)["cut"]["cut_jack"] == "JD"
-    assert deal.observation(A)["hand_sizes"] == {"A": 5, "B": 5, "C": 5, "D": 5}
+    assert deal.observation(A)["hand_sizes"] == [5, 5, 5, 5]  # by seat id
 
 
 def test_folded_cards_never_revealed() -> None:

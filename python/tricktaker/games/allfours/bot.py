@@ -37,7 +37,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.allfours import FAMILY
-from tricktaker.games.allfours.deal import scoring_items
+from tricktaker.games.allfours.tables import objective_arguments, rules_table
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -60,10 +60,6 @@ SAME_COLOUR = {
     Suit.DIAMONDS: Suit.HEARTS,
 }
 GAME_VALUE = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
-
-
-def seat_index(name: str) -> int:
-    return int(name[1:])
 
 
 def unbound_game(name: str) -> Game:
@@ -151,14 +147,23 @@ def card_bonus(card: int, trump: Suit, options: Any) -> int:
 
 
 def rules_for(options: Any, trump: Suit) -> _core.RulesTable:
-    return _core.allfours_rules(
-        int(trump),
-        options.deck_mask,
-        jick=options.jick,
-        may_trump_when_able_to_follow=options.may_trump_when_able_to_follow,
-        no_undertrump=options.no_undertrump_rule,
-        must_head_trump=options.must_head_trump_rule,
-    )
+    """The rules table of the play with ``trump`` (the core's, built in ``tables.py``)."""
+    return rules_table(options, int(trump))
+
+
+def seat_sides(obs: Mapping[str, Any]) -> list[int]:
+    """The side number of each seat, by seat id, from the observation's ``sides``."""
+    sides = [0] * len(obs["seats"])
+    for number, side in enumerate(obs["sides"]):
+        for seat in side["seats"]:
+            sides[seat] = number
+    return sides
+
+
+def folded_hands(obs: Mapping[str, Any]) -> dict[int, int]:
+    """The folded hands (PV10) by seat id, as card masks: the seats that have folded."""
+    folded = obs.get("folded") or []
+    return {seat: mask_of(cards) for seat, cards in enumerate(folded) if cards is not None}
 
 
 def play_view(
@@ -167,9 +172,9 @@ def play_view(
     """The play as the seat sees it, with the deal's trump (or ``trump`` before it is fixed)."""
     trump = Suit.parse(obs["trump"]) if trump is None else trump
     rules = rules_for(options, trump)
-    n = int(obs["num_players"])
-    me = seat_index(obs["seat"])
-    done, current = observation_tricks(obs, seat_index)
+    n = len(obs["seats"])
+    me = int(obs["seat"])
+    done, current = observation_tricks(obs, int)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"])
     seen = hand
@@ -177,19 +182,17 @@ def play_view(
         seen |= 1 << c
     seen |= mask_of(obs.get("turned_up") or []) | mask_of(obs.get("my_discards") or [])
     known: dict[int, int] = {}
-    folded = obs.get("folded") or {}
+    folded = folded_hands(obs)
     for cards in folded.values():
-        seen |= mask_of(cards)
+        seen |= cards
     hidden = list(obs["hand_sizes"])
     hidden[me] = 0
-    active = [s for s in range(n) if f"S{s}" not in folded]
-    side_names = obs["sides"]
-    sides = [sorted(set(side_names)).index(x) for x in side_names]
+    active = [s for s in range(n) if s not in folded]
     view = PlayView(
         rules=rules,
         num_seats=n,
         me=me,
-        sides=sides,
+        sides=seat_sides(obs),
         active=active,
         hand=hand,
         legal=legal_mask(legal),
@@ -220,13 +223,13 @@ class AllFoursBot(GameRuleBot):
         if phase == "respond":
             turned = Suit.parse(obs["turned_up"][-1][-1])
             give = pick_action(legal, "give_one")
-            begger_side = obs["sides"][seat_index(obs["begger"])] if obs.get("begger") else None
+            begger = obs.get("begger")
+            begger_side = None if begger is None else seat_sides(obs)[begger]
             scores = obs.get("scores") or []
-            names = sorted(set(obs["sides"]))
             near = (
                 begger_side is not None
                 and scores
-                and scores[names.index(begger_side)] + 1 >= int(obs.get("target", 99))
+                and scores[begger_side] + 1 >= int(obs.get("target", 99))
             )
             if give is not None and not near and suit_worth(hand, turned, options) >= 1.5:
                 return give
@@ -328,10 +331,10 @@ class AllFoursPimc:
         played = played_by(view)
         history = list(view.history)
         # the first leader (a fold may have passed his lead on before the first card)
-        leader = seat_index(obs["leader"]) if obs.get("leader") else view.me
+        leader = view.me if obs.get("leader") is None else int(obs["leader"])
         # folded hands are public (PV10); each fold happened at the folder's turn, where the
         # history goes on without a card of his
-        folded = {seat_index(s): mask_of(c) for s, c in (obs.get("folded") or {}).items()}
+        folded = folded_hands(obs)
 
         def state_for(hands: list[int], trump: Suit, first_lead: int) -> _core.PlayState | None:
             start = [
@@ -359,13 +362,12 @@ class AllFoursPimc:
         objective = _core.Objective(
             kind=_core.ObjectiveKind.MARGIN,
             side=view.sides[view.me],
-            scoring=_core.Scoring.ALLFOURS,
-            allfours=_core.AllFoursScoringOptions(**scoring_items(options)),
-            dealer=seat_index(obs["dealer"]),
-            bidding_side=(
-                -1 if pitcher is None or bid is None else view.sides[seat_index(pitcher)]
+            **objective_arguments(
+                options,
+                int(obs["dealer"]),
+                -1 if pitcher is None or bid is None else view.sides[pitcher],
+                int(bid or 0),
             ),
-            bid=int(bid or 0),
         )
         return PlaySearch(view, make_state, objective, max_cards=MAX_SEARCH_CARDS)
 

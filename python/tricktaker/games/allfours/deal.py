@@ -4,6 +4,8 @@ Phases: ``beg`` (stand or beg, T7, V3), ``respond`` (the dealer gives one or run
 ``auction`` (P4, S4), ``declare`` (O6), ``exchange`` (PV5, O7), ``discard`` (O8), ``play`` and
 ``over``. Trick play, the items and the contract are the core's (``allfours_rules``,
 ``allfours_score``); this module deals, turns up, counts kicks and credits in the spec's order.
+Its events and trick records name seats by id and sides by number (0 for A), as ``schema.py``
+describes.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
-from tricktaker.games.allfours.options import SIDE_NAMES, AllFoursOptions, seat_name
+from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
+from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_items
 from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
@@ -49,22 +52,6 @@ FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 
 
-def scoring_items(o: AllFoursOptions) -> dict[str, Any]:
-    """The items a deal under these options scores, as the core's scoring takes them."""
-    return {
-        "hang_jack": o.jack_scoring == "hang_jack",
-        "low_to_captor": o.low_award == "captor",
-        "game_tie_non_dealer": o.game_tie == "non_dealer_side",
-        "jick": o.jick,
-        "jokers": o.jokers,
-        "five": o.five_value,
-        "trey": o.trey,
-        "last_trick": o.last_trick,
-        "shoot_the_moon": o.shoot_the_moon,
-        "moon_requires_bid": o.moon_requires_bid,
-    }
-
-
 def kick_points(options: AllFoursOptions, card: Card) -> int:
     if card.rank is None:
         return 0
@@ -72,14 +59,8 @@ def kick_points(options: AllFoursOptions, card: Card) -> int:
 
 
 def rules_for(options: AllFoursOptions, trump: Suit) -> _core.RulesTable:
-    return _core.allfours_rules(
-        int(trump),
-        options.deck_mask,
-        jick=options.jick,
-        may_trump_when_able_to_follow=options.may_trump_when_able_to_follow,
-        no_undertrump=options.no_undertrump_rule,
-        must_head_trump=options.must_head_trump_rule,
-    )
+    """The rules table of a deal with ``trump`` (the core's, built in ``tables.py``)."""
+    return rules_table(options, int(trump))
 
 
 def deal_order(num_players: int, dealer: int, hand_size: int, packet: int) -> list[int]:
@@ -112,7 +93,8 @@ def first_jack_dealer(
 
 def first_dealer(options: AllFoursOptions, rng: _core.Rng) -> tuple[int, dict[str, Any] | None]:
     """The dealer of a match's first deal by the ``first_dealer`` option (T2, Y4), and for the
-    face-up deal to the first jack, what it showed (start seat, cards, the jack's receiver)."""
+    face-up deal to the first jack, what it showed (start seat, cards, the jack's receiver and
+    the dealer, seats by id)."""
     o = options
     if o.first_dealer == "random":
         return int(rng.below(o.num_players)), None
@@ -125,10 +107,10 @@ def first_dealer(options: AllFoursOptions, rng: _core.Rng) -> tuple[int, dict[st
     dealer, receiver = first_jack_dealer(cards, o.num_players, start, before)
     shown = next(i for i, c in enumerate(cards) if c.rank == Rank.JACK) + 1
     draw = {
-        "start": seat_name(start),
+        "start": start,
         "cards": [str(c) for c in cards[:shown]],
-        "jack_to": seat_name(receiver),
-        "dealer": seat_name(dealer),
+        "jack_to": receiver,
+        "dealer": dealer,
     }
     return dealer, draw
 
@@ -331,7 +313,7 @@ class AllFoursDeal(DealViews):
             self.begger = seat
             self._phase = "respond"
             self._to_move = self.dealer
-            return self._event(seat, action, "beg", begger=seat_name(seat))
+            return self._event(seat, action, "beg", begger=seat)
         assert self._proposed is not None
         proposed = self._suit_of(self._proposed)
         if seat == self.eldest and self.options.begging == "eldest_or_trumpless_opponent":
@@ -369,7 +351,7 @@ class AllFoursDeal(DealViews):
                 self._finish_early()
             else:
                 self._start_play(proposed)
-            return self._event(seat, action, "respond", side=SIDE_NAMES[self.side_of(self.begger)])
+            return self._event(seat, action, "respond", side=self.side_of(self.begger))
         self._run_cards(proposed)
         detail: dict[str, Any] = {"turned": [str(c) for c in self.turned[1:]]}
         if self.trump is not None:
@@ -452,10 +434,7 @@ class AllFoursDeal(DealViews):
         self._next_bidder(seat)
         detail: dict[str, Any] = {}
         if self._phase != "auction":
-            detail = {
-                "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
-                "bid": self.bid,
-            }
+            detail = {"pitcher": self.pitcher, "bid": self.bid}
         return self._event(seat, action, "auction", **detail)
 
     def _end_auction(self) -> None:
@@ -660,13 +639,13 @@ class AllFoursDeal(DealViews):
             self._trick_start = len(history)
             self.tricks.append(
                 {
-                    "leader": seat_name(record.leader),
-                    "cards": [[seat_name(p), _core.card_to_string(c)] for p, c in cards],
-                    "winner": seat_name(record.winner),
-                    "game_values": record.points,
+                    "leader": record.leader,
+                    "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                    "winner": record.winner,
+                    "points": record.points,  # the trick's game values (C4)
                 }
             )
-            detail.update(trick=state.tricks_played, trick_winner=seat_name(record.winner))
+            detail.update(trick=state.tricks_played, trick_winner=record.winner)
         if state.is_terminal():
             self._score_deal()
         else:
@@ -677,13 +656,8 @@ class AllFoursDeal(DealViews):
 
     def solver_scoring(self) -> dict[str, Any]:
         """The solver objective's arguments for this deal's game points (tt.solve)."""
-        return {
-            "scoring": _core.Scoring.ALLFOURS,
-            "allfours": _core.AllFoursScoringOptions(**scoring_items(self.options)),
-            "dealer": self.dealer,
-            "bidding_side": -1 if self.pitcher is None else self.side_of(self.pitcher),
-            "bid": self.bid or 0,
-        }
+        bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
+        return objective_arguments(self.options, self.dealer, bidding_side, self.bid or 0)
 
     def _score_deal(self) -> None:
         o = self.options
@@ -779,6 +753,8 @@ class AllFoursDeal(DealViews):
             moon_side=None if score is None else score["moon_side"],
             folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
             bidding_side=None if self.pitcher is None else self.side_of(self.pitcher),
+            game=self.game.name,
+            sides=tuple(self.sides),
         )
 
     def result(self) -> AllFoursResult | None:

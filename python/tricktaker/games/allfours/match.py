@@ -23,11 +23,12 @@ class AllFoursStandings:
     winner: str | None  # the winning side's name ("A", "B", ...), None while open
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the winner as a side number (0 for A, ...), as in every result."""
         return {
             "scores": list(self.scores),
             "deals_played": self.deals_played,
             "over": self.over,
-            "winner": self.winner,
+            "winner": None if self.winner is None else SIDE_NAMES.index(self.winner),
         }
 
 
@@ -97,15 +98,17 @@ class AllFoursMatch(Match):
         return event
 
     def observation(self, seat: int | str) -> dict[str, Any]:
+        """The deal in play as the seat sees it (the last deal once the match is over), and
+        the match: the deal's number, the scores, the first dealer's draw, the winning side."""
         s = parse_seat(seat, self.options.num_players)
-        obs = self.deal.observation(s) if not self._over else {}
+        obs = self.deal.observation(s)
         obs["match"] = {
             "deal": len(self.results) + (0 if self._over else 1),
             "scores": list(self.scores),
             "target": self.options.target,
             "first_dealer_draw": self.first_dealer_draw,
             "over": self._over,
-            "winner": None if self.winner is None else SIDE_NAMES[self.winner],
+            "winner": self.winner,
         }
         return obs
 

@@ -1,5 +1,10 @@
 """What a seat may see of an All Fours or Pitch deal: its hand, the turned-up cards, the calls,
-the credits, the contract, its own discards, the tricks and the folds."""
+the credits, the contract, its own discards, the tricks and the folds.
+
+The observation has the fields every game's has (``tricktaker.protocol.schema``) and this
+family's own (``schema.py`` describes each): seats by id, sides by number (0 for A, ...), every
+per-seat list by seat id.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
-from tricktaker.games.allfours.options import SIDE_NAMES, AllFoursOptions, parse_seat, seat_name
+from tricktaker.games.allfours.options import AllFoursOptions, parse_seat, seat_names, side_list
 from tricktaker.games.allfours.result import AllFoursResult, Credit
 from tricktaker.protocol.base import Deal
 
@@ -57,41 +62,42 @@ class DealViews(Deal):
     def observation(self, seat: int | str) -> dict[str, Any]:
         s = parse_seat(seat, self.n)
         state = self.state
-        folded: dict[str, list[str]] = {}
+        # Folded hands are shown face up (PV10): each seat's, null while it has not folded.
+        folded: list[list[str] | None] = [None] * self.n
         if state is not None:
             for p, _, cards in state.folds():
-                folded[seat_name(p)] = [str(c) for c in cards_from_mask(cards)]
+                folded[p] = [str(c) for c in cards_from_mask(cards)]
         return {
             "game": self.game.name,
-            "seat": seat_name(s),
-            "side": SIDE_NAMES[self.side_of(s)],
+            "seat": s,
+            "seats": seat_names(self.n),
+            "sides": side_list(self.sides),
+            "side": self.side_of(s),
             "phase": self._phase,
-            "to_move": None if self._to_move is None else seat_name(self._to_move),
-            "num_players": self.n,
-            "dealer": seat_name(self.dealer),
-            "eldest": seat_name(self.eldest),
-            "sides": [SIDE_NAMES[x] for x in self.sides],
+            "to_move": self._to_move,
+            "dealer": self.dealer,
+            "eldest": self.eldest,
             "target": self.options.target,
             "scores": list(self.scores),
             "hand": [str(c) for c in self.hand(s)],
             "hand_sizes": [len(h) for h in self.hands],
             "stock_size": len(self.stock),
             "turned_up": [str(c) for c in self.turned],
-            "calls": [[seat_name(p), call] for p, call in self.calls],
+            "calls": [[p, call] for p, call in self.calls],
             "credits": [c.to_dict() for c in self.credits],
-            "begger": None if self.begger is None else seat_name(self.begger),
+            "begger": self.begger,
             "trump": None if self.trump is None else self.trump.letter,
-            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "pitcher": self.pitcher,
             "bid": self.bid,
             "high_bid": self._high or None,
-            "widow_taker": None if self.widow_taker is None else seat_name(self.widow_taker),
+            "widow_taker": self.widow_taker,
             "exchanged": list(self.exchanged),
             "my_discards": [str(c) for c in self.discards[s]],
             "discard_counts": [len(d) for d in self.discards],
-            "leader": None if self.leader is None else seat_name(self.leader),
+            "leader": self.leader,
             "trick": []
             if state is None
-            else [[seat_name(p), _core.card_to_string(c)] for p, c in state.trick()],
+            else [[p, _core.card_to_string(c)] for p, c in state.trick()],
             "tricks": list(self.tricks),
             "folded": folded,
             "legal_actions": [str(a) for a in self.legal_actions(s)],

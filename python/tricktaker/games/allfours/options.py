@@ -1,6 +1,10 @@
 """The options of the All Fours family (rules/allfours.md §7.1) and its presets (§7.2), with
 the names of the table they speak of: the seats ``S0``, ``S1``, ... and the sides ``A``, ``B``, ...
 
+Observations, events and results name a seat by its id (0 .. n - 1, ``S<id>`` being its display
+name) and a side by its number (0 for A, 1 for B, ...); ``seat_names`` and ``side_list`` give
+the ``seats`` and ``sides`` every observation and result carries.
+
 Option names and values are exactly those of the spec's table. A few preset values depend on
 the number of players (Oklahoma's 9 or 8 cards and its devil's pack, the partnerships); they are
 resolved when the game is loaded, so the options object always holds concrete values.
@@ -10,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +30,24 @@ SIDE_NAMES = "ABCDEFG"
 
 def seat_name(seat: int) -> str:
     return f"S{seat}"
+
+
+def seat_names(num_players: int) -> list[str]:
+    """The display names of the seats, by seat id."""
+    return [seat_name(seat) for seat in range(num_players)]
+
+
+def side_list(seat_sides: Sequence[int]) -> list[dict[str, Any]]:
+    """The sides by side number, each with its name (what ``tt.solve(..., side=)`` accepts) and
+    its seats, from the side of each seat.
+
+    >>> side_list([0, 1, 0, 1])
+    [{'name': 'A', 'seats': [0, 2]}, {'name': 'B', 'seats': [1, 3]}]
+    """
+    return [
+        {"name": SIDE_NAMES[side], "seats": [s for s, x in enumerate(seat_sides) if x == side]}
+        for side in range(max(seat_sides, default=-1) + 1)
+    ]
 
 
 def parse_seat(seat: Any, num_players: int) -> int:
@@ -84,53 +106,215 @@ def _check_max_bid(value: Any) -> str | None:
 class AllFoursOptions:
     """The option table of §7.1; defaults are the generic ones, presets override them."""
 
-    num_players: int = checked(4, _check_int(2, 7), "C5, T1, P1, O3: 2..7")
-    partnership: str = choice("pairs", ("none", "pairs", "teams_of_three"), "C6")
-    table_direction: str = choice("ccw", ("ccw", "cw"), "C8, D1 (cosmetic)")
-    deck_ranks: str = checked(RANK_LETTERS, _check_deck_ranks, "C2, PV8: ranks high to low")
-    jokers: bool = choice(False, (False, True), "X2 (54-card deck)")
-    deal_packet_size: int = checked(3, _check_int(1, 13), "C10")
-    first_dealer: str = checked("random", _check_first_dealer, "T2, Y4")
-    deal_size: int = checked(6, _check_int(1, 27), "cards dealt per player")
-    play_size: int = checked(6, _check_int(1, 27), "hand size at start of play (PV5, O8)")
-    trump_selection: str = choice("turn_up", ("turn_up", "first_lead", "declare"), "T5, Y3, P6")
-    first_lead: str = choice(
-        "dealer_unless_run", ("dealer_unless_run", "eldest", "dealer", "pitcher"), "T13, Y3, P6"
+    num_players: int = checked(
+        4, _check_int(2, 7), "the number of players, 2 to 7 (C5, T1, P1, O3)"
     )
-    first_lead_must_be_trump: bool = choice(True, (True, False), "PV6, O9 (with declare)")
-    may_trump_when_able_to_follow: bool = choice(True, (True, False), "C16, V4")
-    no_undertrump: bool = choice(False, (False, True), "V2 (non-trump led)")
-    must_head_trump: bool = choice(False, (False, True), "V2 (trump led)")
-    must_overtrump: bool = choice(False, (False, True), "V2: both of the above")
-    kick_points: str = choice("trinidad", ("trinidad", "tobago", "none"), "T6, V1")
-    begging: str = choice("eldest", ("none", "eldest", "eldest_or_trumpless_opponent"), "T7, V3")
-    dealer_side_may_beg: str = choice("no", ("no", "run_only"), "V3, D17")
-    max_runs: int | str = choice(2, (2, "unlimited"), "T9, D5")
-    run_order: str = choice("deal_then_turn", ("deal_then_turn", "turn_then_deal"), "T9, D5")
-    gift_may_win: bool = choice(True, (True, False), "T8, D14")
-    jack_scoring: str = choice("hang_jack", ("hang_jack", "captor_1"), "T15, P8")
-    low_award: str = choice("holder", ("holder", "captor"), "C25, PV1")
-    game_tie: str = choice("nobody", ("nobody", "non_dealer_side"), "C27, D11")
-    target: int = checked(21, _check_int(1, 999), "T3, P2")
+    partnership: str = choice(
+        "pairs",
+        ("none", "pairs", "teams_of_three"),
+        "who plays together: nobody (each for himself), partners opposite in pairs, or two teams "
+        "of three with 6 players (C6)",
+    )
+    table_direction: str = choice(
+        "ccw",
+        ("ccw", "cw"),
+        "the direction the table is drawn in, counter-clockwise or clockwise; presentation only "
+        "(C8, D1)",
+    )
+    deck_ranks: str = checked(
+        RANK_LETTERS,
+        _check_deck_ranks,
+        "the ranks of the pack, high to low: all thirteen, or a short pack such as the set-back "
+        "deck AKQJT92 (C2, PV8)",
+    )
+    jokers: bool = choice(
+        False,
+        (False, True),
+        "add two jokers, high and low, as trumps that score 1 each to their captor's side (X2)",
+    )
+    deal_packet_size: int = checked(
+        3,
+        _check_int(1, 13),
+        "cards in each packet of the deal, dealt round from the eldest to the dealer (C10)",
+    )
+    first_dealer: str = checked(
+        "random",
+        _check_first_dealer,
+        "who deals first: a random seat, a fixed one (fixed:<seat>), the receiver of the first "
+        "face-up jack, or the player before him (T2, Y4)",
+    )
+    deal_size: int = checked(6, _check_int(1, 27), "cards dealt to each player (T4, PV5, O4)")
+    play_size: int = checked(
+        6,
+        _check_int(1, 27),
+        "cards each player holds when trick play starts, after any exchange and discards (PV5, O8)",
+    )
+    trump_selection: str = choice(
+        "turn_up",
+        ("turn_up", "first_lead", "declare"),
+        "how trump is fixed: by a turned-up card, by the suit of the first card led, or declared "
+        "by the pitcher after the auction (T5, Y3, P6, PV5)",
+    )
+    first_lead: str = choice(
+        "dealer_unless_run",
+        ("dealer_unless_run", "eldest", "dealer", "pitcher"),
+        "who leads the first trick: the dealer (the begger after a run), the eldest, the dealer, "
+        "or the pitcher, which makes the deal an auction (T13, Y3, P6)",
+    )
+    first_lead_must_be_trump: bool = choice(
+        True,
+        (True, False),
+        "with a declared trump, the pitcher must lead a trump to the first trick if he holds one "
+        "(PV6, O9)",
+    )
+    may_trump_when_able_to_follow: bool = choice(
+        True,
+        (True, False),
+        "a player may trump a plain-suit lead even when he can follow suit; false forbids this "
+        "'jumping' (C16, V4)",
+    )
+    no_undertrump: bool = choice(
+        False,
+        (False, True),
+        "after a plain-suit lead has been trumped, no lower trump may be played unless forced (V2)",
+    )
+    must_head_trump: bool = choice(
+        False,
+        (False, True),
+        "on a trump lead, a player must beat the highest trump in the trick when he can (V2)",
+    )
+    must_overtrump: bool = choice(
+        False, (False, True), "both no_undertrump and must_head_trump (V2)"
+    )
+    kick_points: str = choice(
+        "trinidad",
+        ("trinidad", "tobago", "none"),
+        "what a turned-up card scores for the dealer's side: Trinidad A 1, 6 2, J 3; Tobago A 1, 2"
+        " 2, J 3; or nothing (T6, V1)",
+    )
+    begging: str = choice(
+        "eldest",
+        ("none", "eldest", "eldest_or_trumpless_opponent"),
+        "who may beg for another trump: nobody, the eldest, or also any trumpless player not on "
+        "the dealer's side (T7, V3)",
+    )
+    dealer_side_may_beg: str = choice(
+        "no",
+        ("no", "run_only"),
+        "whether a trumpless partner of the dealer may beg too, the dealer then having to run the "
+        "cards (V3, D17)",
+    )
+    max_runs: int | str = choice(
+        2,
+        (2, "unlimited"),
+        "how often the cards are run after a beg before the deal is thrown in: twice, or until a "
+        "new suit turns up (T9, D5)",
+    )
+    run_order: str = choice(
+        "deal_then_turn",
+        ("deal_then_turn", "turn_then_deal"),
+        "in a run, deal the three cards each before turning the next card, or turn it first (T9, "
+        "D5)",
+    )
+    gift_may_win: bool = choice(
+        True,
+        (True, False),
+        "whether the dealer may give one when that point would win the game for the begger's side "
+        "(T8, D14)",
+    )
+    jack_scoring: str = choice(
+        "hang_jack",
+        ("hang_jack", "captor_1"),
+        "the jack of trumps: 1 to its holder's side or 3 to another side that captures it (hang "
+        "jack), or 1 to its captor's side (T15, P8)",
+    )
+    low_award: str = choice(
+        "holder",
+        ("holder", "captor"),
+        "the Low point goes to the side that held the lowest trump in play, or to the side that "
+        "captured it (C25, PV1)",
+    )
+    game_tie: str = choice(
+        "nobody",
+        ("nobody", "non_dealer_side"),
+        "on a tie for the Game point nobody scores it, or the side of the non-dealer does (C27, "
+        "D11)",
+    )
+    target: int = checked(21, _check_int(1, 999), "the points that win the game (T3, P2)")
     win_check: str = choice(
         "immediate_ordered",
         ("immediate_ordered", "bidder_made_only", "end_of_deal_any"),
-        "T17, P10, PV3",
+        "when a side wins: at once on reaching the target, item by item; only by making its own "
+        "bid; or at the end of any deal, the bidders first (T17, P10, PV3)",
     )
-    min_bid: int = checked(2, _check_int(1, 99), "P4")
-    max_bid: int | str = checked("auto", _check_max_bid, "X9: 'auto' = max points (+1 moon)")
-    auction_style: str = choice("single_round", ("single_round", "multi_round"), "P4, S4")
-    dealer_priority: bool = choice(True, (True, False), "P4, PV4")
-    all_pass: str = choice("dealer_must_bid", ("dealer_must_bid", "redeal_next_dealer"), "P4, D38")
-    widow: str = choice("none", ("none", "dealer", "pitcher"), "O7")
-    exchange_max: int = checked(0, _check_int(0, 27), "PV5, O7")
-    jick: bool = choice(False, (False, True), "X1")
-    five: str | int = choice("off", ("off", 1, 5), "X5")
-    trey: bool = choice(False, (False, True), "X6")
-    last_trick: bool = choice(False, (False, True), "X7")
-    shoot_the_moon: bool = choice(False, (False, True), "X8")
-    moon_requires_bid: bool = choice(False, (False, True), "X8, D35")
-    folding: bool = choice(False, (False, True), "PV10, Y6")
+    min_bid: int = checked(2, _check_int(1, 99), "the lowest bid of the auction (P4)")
+    max_bid: int | str = checked(
+        "auto",
+        _check_max_bid,
+        "the highest bid: a number, or auto for every point a deal can give (plus one with shoot "
+        "the moon) (X9)",
+    )
+    auction_style: str = choice(
+        "single_round",
+        ("single_round", "multi_round"),
+        "one turn each in the auction, or rounds until all but the highest bidder have passed (P4,"
+        " S4)",
+    )
+    dealer_priority: bool = choice(
+        True,
+        (True, False),
+        "the dealer, bidding last, may take the contract by equalling the highest bid (P4, PV4)",
+    )
+    all_pass: str = choice(
+        "dealer_must_bid",
+        ("dealer_must_bid", "redeal_next_dealer"),
+        "when everyone before the dealer passes: the dealer must bid, or the cards are thrown in "
+        "and the next dealer deals (P4, D38)",
+    )
+    widow: str = choice(
+        "none",
+        ("none", "dealer", "pitcher"),
+        "who takes the undealt cards (the devil's pack) after trump is declared: nobody, the "
+        "dealer or the pitcher (O7)",
+    )
+    exchange_max: int = checked(
+        0,
+        _check_int(0, 27),
+        "how many cards each player may exchange for cards of the stock after trump is declared "
+        "(PV5, O7)",
+    )
+    jick: bool = choice(
+        False,
+        (False, True),
+        "the other jack of the trump colour is a trump just below the jack, worth 1 to its "
+        "captor's side (X1)",
+    )
+    five: str | int = choice(
+        "off",
+        ("off", 1, 5),
+        "the five of trumps scores 1 or 5 to its captor's side, or nothing (X5)",
+    )
+    trey: bool = choice(
+        False, (False, True), "the three of trumps scores 3 to its captor's side (X6)"
+    )
+    last_trick: bool = choice(
+        False, (False, True), "1 point to the side that wins the last trick (X7)"
+    )
+    shoot_the_moon: bool = choice(
+        False,
+        (False, True),
+        "a side that takes every trick and every item scores the maximum plus one, and may bid it "
+        "(X8)",
+    )
+    moon_requires_bid: bool = choice(
+        False, (False, True), "shooting the moon scores only for a side that bid it (X8, D35)"
+    )
+    folding: bool = choice(
+        False,
+        (False, True),
+        "a player whose hand holds no trump and no card of game value may fold at his turn (PV10, "
+        "Y6)",
+    )
 
     # --- derived values -------------------------------------------------------------------
 

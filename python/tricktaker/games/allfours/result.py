@@ -1,5 +1,9 @@
 """The record of one All Fours or Pitch deal: every credit in the order it was applied, the
-items earned in play, the contract and the scores (T15-T17, P8-P10, PV3, X12)."""
+items earned in play, the contract and the scores (T15-T17, P8-P10, PV3, X12).
+
+Its JSON form (``to_dict``) names seats by id and sides by number (0 for A, 1 for B, ...), as
+``schema.py`` describes; the Python attributes hold the same numbers.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker.cards import Card, Suit
-from tricktaker.games.allfours.options import SIDE_NAMES, seat_name
+from tricktaker.games.allfours.options import side_list
 
 
 @dataclass(frozen=True)
@@ -23,7 +27,7 @@ class Credit:
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
-            "side": SIDE_NAMES[self.side],
+            "side": self.side,
             "points": self.points,
             "card": None if self.card is None else str(self.card),
         }
@@ -53,20 +57,27 @@ class AllFoursResult:
     all_tricks_side: int | None = None
     moon_side: int | None = None
     folded: tuple[int, ...] = field(default=())
+    game: str = "allfours"  # the game's registered name: allfours or pitch
+    sides: tuple[int, ...] = ()  # the side of each seat, by seat id (the deal fills it in)
 
     @property
     def score_change(self) -> tuple[int, ...]:
         return tuple(a - b for a, b in zip(self.scores, self.scores_before, strict=True))
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the game, its sides and what the deal gave each (``score``: the
+        change of each side's score), then the deal's own record."""
         return {
-            "dealer": seat_name(self.dealer),
-            "next_dealer": seat_name(self.next_dealer),
+            "game": self.game,
+            "sides": side_list(self.sides),
+            "score": list(self.score_change),
+            "dealer": self.dealer,
+            "next_dealer": self.next_dealer,
             "thrown_in": self.thrown_in,
             "trump": None if self.trump is None else self.trump.letter,
-            "begger": None if self.begger is None else seat_name(self.begger),
+            "begger": self.begger,
             "runs": self.runs,
-            "pitcher": None if self.pitcher is None else seat_name(self.pitcher),
+            "pitcher": self.pitcher,
             "bid": self.bid,
             "made": self.made,
             "items": [c.to_dict() for c in self.items],
@@ -75,8 +86,8 @@ class AllFoursResult:
             "credits": [c.to_dict() for c in self.credits],
             "scores_before": list(self.scores_before),
             "scores": list(self.scores),
-            "winner": None if self.winner is None else SIDE_NAMES[self.winner],
-            "bidding_side": None if self.bidding_side is None else SIDE_NAMES[self.bidding_side],
-            "moon": None if self.moon_side is None else SIDE_NAMES[self.moon_side],
-            "folded": [seat_name(s) for s in self.folded],
+            "winner": self.winner,
+            "bidding_side": self.bidding_side,
+            "moon": self.moon_side,
+            "folded": list(self.folded),
         }

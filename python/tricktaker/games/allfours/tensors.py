@@ -12,7 +12,9 @@ side's score, /target); ``hand`` D; ``hand_sizes`` n (/14); ``stock_size`` 1 (/D
 ``exchanged``, ``discard_counts`` n each (/4, /14); ``my_discards`` D; ``trick_leader`` n,
 ``trick_k`` D each; ``played_k`` D each; ``folded`` n, ``folded_cards`` D.
 
-Scores can go below zero (a set back): they are scaled by the target but not clipped.
+Scores can go below zero (a set back): they are scaled by the target but not clipped. The
+summary a tensor decodes to names seats by id, as the observation does; its per-seat fields
+(``scores``, ``hand_sizes``, ``calls``, ``bids``, ``played``, ...) are lists by seat id.
 """
 
 from __future__ import annotations
@@ -41,13 +43,36 @@ PHASES = ("beg", "respond", "auction", "declare", "exchange", "discard", "play",
 CALLS = ("stand", "beg", "give_one", "run", "pass", "bid")
 
 
+def _seat_sides(observation: dict[str, Any]) -> list[int]:
+    """The side number of each seat, from the observation's sides."""
+    sides = [0] * len(observation["seats"])
+    for number, side in enumerate(observation["sides"]):
+        for seat in side["seats"]:
+            sides[seat] = number
+    return sides
+
+
+def _calls_and_bids(observation: dict[str, Any]) -> tuple[list[list[str]], list[int]]:
+    """Each seat's kinds of calls (sorted) and its highest bid (0 for none), by seat id."""
+    n = len(observation["seats"])
+    kinds: list[set[str]] = [set() for _ in range(n)]
+    bids = [0] * n
+    for seat, call in observation["calls"]:
+        kind = call_kind(call)
+        if kind in CALLS:
+            kinds[seat].add(kind)
+        if kind == "bid":
+            bids[seat] = max(bids[seat], int(call.split(":", 1)[1]))
+    return [sorted(k) for k in kinds], bids
+
+
 class AllFoursTensors:
     """All Fours and Pitch: the layout above, for every option set."""
 
     def spec(self, game: Game) -> TensorSpec:
         o = game.options
         n = o.num_players
-        spec = TensorSpec([f"S{i}" for i in range(n)], cards_from_mask(o.deck_mask))
+        spec = TensorSpec([f"S{i}" for i in range(n)], cards_from_mask(o.deck_mask), seat_ids=True)
         spec.add("phase", len(PHASES), "one_hot")
         for name in ("to_move", "dealer", "leader", "pitcher", "begger", "widow_taker"):
             spec.seat(name)
@@ -74,59 +99,41 @@ class AllFoursTensors:
         return spec
 
     def encode(self, spec: TensorSpec, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
-        writer = TensorWriter(spec, spec.seats.index(observation["seat"]))
+        writer = TensorWriter(spec, observation["seat"])
         writer.one_hot("phase", PHASES.index(observation["phase"]))
         for name in ("to_move", "dealer", "leader", "pitcher", "begger", "widow_taker"):
             writer.seat(name, observation[name])
-        sides = observation["sides"]
-        writer.seats(
-            "my_side",
-            [s for s, side in zip(spec.seats, sides, strict=True) if side == observation["side"]],
-        )
-        side_names = sorted(set(sides))
-        score = {
-            s: observation["scores"][side_names.index(side)]
-            for s, side in zip(spec.seats, sides, strict=True)
-        }
-        writer.seat_values("scores", score)
+        sides = _seat_sides(observation)
+        writer.seats("my_side", [s for s, side in enumerate(sides) if side == observation["side"]])
+        writer.seat_values("scores", [observation["scores"][side] for side in sides])
         writer.cards("hand", observation["hand"])
-        writer.seat_values(
-            "hand_sizes", dict(zip(spec.seats, observation["hand_sizes"], strict=True))
-        )
+        writer.seat_values("hand_sizes", observation["hand_sizes"])
         writer.values("stock_size", [observation["stock_size"]])
         writer.cards("turned_up", observation["turned_up"])
         writer.suit("trump", observation["trump"])
         writer.values("bid", [observation["bid"] or 0])
         writer.values("high_bid", [observation["high_bid"] or 0])
-        bids: dict[str, float] = {}
-        for seat, call in observation["calls"]:
-            kind = call_kind(call)
-            if kind in CALLS:
-                writer.flags(f"calls_{writer.rel(seat)}", [CALLS.index(kind)])
-            if kind == "bid":
-                bids[seat] = max(bids.get(seat, 0), int(call.split(":", 1)[1]))
+        kinds, bids = _calls_and_bids(observation)
+        for seat, seat_kinds in enumerate(kinds):
+            writer.flags(f"calls_{writer.rel(seat)}", [CALLS.index(k) for k in seat_kinds])
         writer.seat_values("bids", bids)
-        writer.seat_values(
-            "exchanged", dict(zip(spec.seats, observation["exchanged"], strict=True))
-        )
-        writer.seat_values(
-            "discard_counts", dict(zip(spec.seats, observation["discard_counts"], strict=True))
-        )
+        writer.seat_values("exchanged", observation["exchanged"])
+        writer.seat_values("discard_counts", observation["discard_counts"])
         writer.cards("my_discards", observation["my_discards"])
         writer.trick(observation["trick"])
         writer.played(observation["tricks"])
-        writer.seats("folded", list(observation["folded"]))
-        for cards in observation["folded"].values():
+        folded = observation["folded"]
+        writer.seats("folded", [s for s, cards in enumerate(folded) if cards is not None])
+        for cards in folded:
             writer.cards("folded_cards", cards)
         return writer.vector
 
     def decode(self, spec: TensorSpec, reader: TensorReader) -> dict[str, Any]:
-        def ints(name: str) -> list[int]:
-            by_seat = reader.seat_ints(name)
-            return [by_seat[s] for s in spec.seats]
-
+        calls: list[list[str]] = [[] for _ in range(spec.n)]
+        for k in range(spec.n):
+            calls[reader.abs(k)] = sorted(CALLS[i] for i in reader.flags(f"calls_{k}"))
         return {
-            "seat": spec.seats[reader.me],
+            "seat": reader.abs(0),
             "phase": reader.one_hot("phase", PHASES),
             "to_move": reader.seat("to_move"),
             "dealer": reader.seat("dealer"),
@@ -135,22 +142,18 @@ class AllFoursTensors:
             "begger": reader.seat("begger"),
             "widow_taker": reader.seat("widow_taker"),
             "my_side": reader.seats("my_side"),
-            "scores": ints("scores"),
+            "scores": reader.seat_ints("scores"),
             "hand": reader.cards("hand"),
-            "hand_sizes": ints("hand_sizes"),
+            "hand_sizes": reader.seat_ints("hand_sizes"),
             "stock_size": reader.ints("stock_size")[0],
             "turned_up": reader.cards("turned_up"),
             "trump": reader.suit("trump"),
             "bid": reader.ints("bid")[0] or None,
             "high_bid": reader.ints("high_bid")[0] or None,
-            "calls": {
-                reader.abs(k): sorted(CALLS[i] for i in reader.flags(f"calls_{k}"))
-                for k in range(spec.n)
-                if reader.flags(f"calls_{k}")
-            },
-            "bids": {s: b for s, b in zip(spec.seats, ints("bids"), strict=True) if b},
-            "exchanged": ints("exchanged"),
-            "discard_counts": ints("discard_counts"),
+            "calls": calls,
+            "bids": reader.seat_ints("bids"),
+            "exchanged": reader.seat_ints("exchanged"),
+            "discard_counts": reader.seat_ints("discard_counts"),
             "my_discards": reader.cards("my_discards"),
             "trick": reader.trick(),
             "played": reader.played(),
@@ -159,16 +162,9 @@ class AllFoursTensors:
         }
 
     def summary(self, spec: TensorSpec, observation: dict[str, Any]) -> dict[str, Any]:
-        sides = observation["sides"]
-        side_names = sorted(set(sides))
-        calls: dict[str, set[str]] = {}
-        bids: dict[str, int] = {}
-        for seat, call in observation["calls"]:
-            kind = call_kind(call)
-            if kind in CALLS:
-                calls.setdefault(seat, set()).add(kind)
-            if kind == "bid":
-                bids[seat] = max(bids.get(seat, 0), int(call.split(":", 1)[1]))
+        sides = _seat_sides(observation)
+        calls, bids = _calls_and_bids(observation)
+        folded = observation["folded"]
         return {
             "seat": observation["seat"],
             "phase": observation["phase"],
@@ -178,10 +174,8 @@ class AllFoursTensors:
             "pitcher": observation["pitcher"],
             "begger": observation["begger"],
             "widow_taker": observation["widow_taker"],
-            "my_side": sorted(
-                s for s, side in zip(spec.seats, sides, strict=True) if side == observation["side"]
-            ),
-            "scores": [observation["scores"][side_names.index(side)] for side in sides],
+            "my_side": [s for s, side in enumerate(sides) if side == observation["side"]],
+            "scores": [observation["scores"][side] for side in sides],
             "hand": sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
             "stock_size": observation["stock_size"],
@@ -189,17 +183,15 @@ class AllFoursTensors:
             "trump": observation["trump"],
             "bid": observation["bid"],
             "high_bid": observation["high_bid"],
-            "calls": {s: sorted(c) for s, c in calls.items()},
+            "calls": calls,
             "bids": bids,
             "exchanged": list(observation["exchanged"]),
             "discard_counts": list(observation["discard_counts"]),
             "my_discards": sorted_cards(observation["my_discards"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats),
-            "folded": sorted(observation["folded"]),
-            "folded_cards": sorted_cards(
-                c for cards in observation["folded"].values() for c in cards
-            ),
+            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
+            "folded": [s for s, cards in enumerate(folded) if cards is not None],
+            "folded_cards": sorted_cards(c for cards in folded if cards is not None for c in cards),
         }
 
 

@@ -132,5 +132,6 @@ FAMILY = Family(
     summary=hook("summary", "SUMMARY"),
     metric=hook("summary", "METRIC"),
     episode=hook("episode", "EPISODE"),
+    schema=hook("schema", "SCHEMA"),
 )
 register(FAMILY)

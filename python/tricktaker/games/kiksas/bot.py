@@ -33,6 +33,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.kiksas import AKIS_KINDS
+from tricktaker.games.kiksas.tables import rules_table
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -48,13 +49,8 @@ from tricktaker.protocol.players import GameRuleBot, pick_action
 
 __all__ = ["PIMC", "RULE_BOT", "KiksasBot", "KiksasPimc", "play_view", "trump_counts"]
 
-SEATS = ("A", "B", "C", "D")
 TRUMP_WORTH = {Rank.QUEEN: 30, Rank.ACE: 20, Rank.TEN: 15, Rank.KING: 8, Rank.JACK: 6}
 PLAIN_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE)
-
-
-def seat_index(name: str) -> int:
-    return SEATS.index(name)
 
 
 def _cards(texts: Sequence[str] | None) -> list[Card]:
@@ -103,12 +99,13 @@ def akis_call(hand: Sequence[Card], legal: Sequence[Action]) -> Action | None:
 
 
 def _sides(obs: Mapping[str, Any], n: int) -> list[int]:
-    akis = obs.get("akis")
-    if n == 4:
-        return [s % 2 for s in range(4)]
-    lone_name = akis["player"] if akis else obs.get("active_player")
-    lone = seat_index(lone_name) if lone_name else 0
-    return [0 if s == lone else 1 for s in range(n)]
+    """The side id of each seat: the pairs in Kiksas; in Trikiksis the active or Akis player
+    (side 0) and the other two."""
+    sides = [0] * n
+    for side, entry in enumerate(obs["sides"]):
+        for seat in entry["seats"]:
+            sides[seat] = side
+    return sides
 
 
 def rules_for(obs: Mapping[str, Any], options: Any = None) -> _core.RulesTable:
@@ -120,12 +117,7 @@ def rules_for(obs: Mapping[str, Any], options: Any = None) -> _core.RulesTable:
         trump = -1 if suit is None else int(Suit.parse(suit))
     else:
         trump = int(Suit.parse(obs["trump"]))
-    return _core.kiksas_rules(
-        trump,
-        must_overtrump=bool(options and options.must_overtrump),
-        must_head_in_suit=bool(options and options.must_head_in_suit),
-        partner_exemption=bool(options and options.partner_exemption),
-    )
+    return rules_table(options, trump)
 
 
 def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, int]:
@@ -137,13 +129,13 @@ def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, i
     partner_total: tuple[int, int] | None = None
     for e in events:
         if e["type"] == "TrickCompleted" and e["no"] == 1:
-            first_trick = [(seat_index(s), Card.parse(c).id) for s, c in e["cards"]]
+            first_trick = [(s, Card.parse(c).id) for s, c in e["cards"]]
         elif e["type"] == "TrumpCountAnnounced":
-            announced[seat_index(e["player"])] = e["value"]
+            announced[e["player"]] = e["value"]
         elif e["type"] == "TrumpCountAdded":
-            partner_total = (seat_index(e["player"]), e["total"])
+            partner_total = (e["player"], e["total"])
         elif e["type"] == "TrumpCountSilent":
-            known[seat_index(e["player"])] = 0
+            known[e["player"]] = 0
     if first_trick is None or not announced:
         return {}
     trumps = rules.trump_cards
@@ -153,7 +145,7 @@ def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, i
     if partner_total is not None:
         known[partner_total[0]] = partner_total[1] - n1
     # subtract the trumps played since trick 1
-    done, current = observation_tricks(obs, seat_index)
+    done, current = observation_tricks(obs, int)  # the observation names seats by id
     for seat, card in [pc for t in done[1:] for pc in t] + current:
         if seat in known and (trumps >> card) & 1:
             known[seat] -= 1
@@ -163,16 +155,17 @@ def trump_counts(obs: Mapping[str, Any], rules: _core.RulesTable) -> dict[int, i
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
     n = len(obs["hand_sizes"])
     rules = rules_for(obs, options)
-    me = seat_index(obs["seat"])
-    done, current = observation_tricks(obs, seat_index)
+    me: int = obs["seat"]
+    done, current = observation_tricks(obs, int)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"] or [])
     played = 0
     for _, c in history:
         played |= 1 << c
     known: dict[int, int] = {}
-    for name, cards in (obs.get("open_hands") or {}).items():
-        known[seat_index(name)] = mask_of(cards)
+    for seat, cards in enumerate(obs["open_hands"]):
+        if cards is not None:
+            known[seat] = mask_of(cards)
     seen = hand | played
     for mask in known.values():
         seen |= mask
@@ -181,7 +174,7 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = No
     for seat in known:
         hidden[seat] = 0
     sitting = obs.get("sitting_out")
-    active = [s for s in range(n) if sitting is None or s != seat_index(sitting)]
+    active = [s for s in range(n) if s != sitting]
     unseen = rules.deck & ~seen
     if sitting is not None:
         # the sitting-out hand is out of play: its cards are unseen but held by nobody active
@@ -201,13 +194,13 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = No
         known=known,
     )
     akis = obs.get("akis")
-    view.excluded = play_exclusions(view, fixed_leader=seat_index(akis["player"]) if akis else -1)
+    view.excluded = play_exclusions(view, fixed_leader=akis["player"] if akis else -1)
     return view
 
 
 def _akis_play(obs: Mapping[str, Any], view: PlayView) -> int:
     akis = obs["akis"]
-    soloist = seat_index(akis["player"])
+    soloist = akis["player"]
     misere = akis["kind"] == "c"
     legal = bits(view.legal)
     if view.me == soloist:
@@ -311,22 +304,21 @@ class KiksasPimc:
     ) -> PlaySearch | None:
         obs = observation
         akis = obs.get("akis")
-        if obs.get("hand") is None or "tricks" not in obs:
+        if obs.get("hand") is None or "my_played" in obs:  # no hand yet, or no history (D6)
             return None
         options = game.options if game is not None else None
         view = play_view(obs, legal, options)
         n = view.num_seats
-        out = SITTING_OUT_CARDS if obs.get("sitting_out") else 0
+        out = SITTING_OUT_CARDS if obs.get("sitting_out") is not None else 0
         if len(view.history) != DECK_SIZE - out - sum(obs["hand_sizes"]):
             return None
         rules = rules_for(obs, options)
         sides = view.sides
-        sitting = obs.get("sitting_out")
-        sitting_seat = None if sitting is None else seat_index(sitting)
+        sitting_seat: int | None = obs.get("sitting_out")
         active_mask = 0
         if sitting_seat is not None:
             active_mask = ((1 << n) - 1) & ~(1 << sitting_seat)
-        fixed_leader = seat_index(akis["player"]) if akis else -1
+        fixed_leader = akis["player"] if akis else -1
         first = fixed_leader if fixed_leader >= 0 else view.me
         leader = view.history[0][0] if view.history else first
         played = played_by(view)
@@ -361,7 +353,7 @@ class KiksasPimc:
                 kind=_core.ObjectiveKind.KIKSAS_AKIS,
                 side=sides[view.me],
                 akis=AKIS_KINDS[akis["kind"]],
-                akis_side=sides[seat_index(akis["player"])],
+                akis_side=sides[akis["player"]],
             )
         elif obs.get("deal_type") == "writing_off" and obs.get("targets"):
             # the race: first to its target writes the other side off

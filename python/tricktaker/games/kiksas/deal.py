@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import KiksasDealContext
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.kiksas.notation import write_position
@@ -20,6 +21,7 @@ from tricktaker.games.kiksas.options import (
     KiksasOptions,
 )
 from tricktaker.games.kiksas.result import KiksasResult
+from tricktaker.games.kiksas.tables import option_context, rules_table
 from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 _CORE_TYPE = {
@@ -106,14 +108,12 @@ class KiksasDeal(DealViews):
             "DealStarted",
             no=setup.get("no", 1 if self.deal_type == "first" else None),
             deal_type=self.deal_type,
-            dealer=SEATS[self.dealer],
-            first=SEATS[self.first],
-            second=SEATS[self.second],
-            third=None if self.third is None else SEATS[self.third],
-            writing_pair=None if self.deal_type == "first" else self._writing_pair_name(),
-            active_player=None
-            if not self.trikiksis or self.deal_type == "first"
-            else SEATS[self.first],
+            dealer=self.dealer,
+            first=self.first,
+            second=self.second,
+            third=self.third,
+            writing_pair=None if self.deal_type == "first" else self.writing_pair(),
+            active_player=None if not self.trikiksis or self.deal_type == "first" else self.first,
             targets=None if self.targets is None else list(self.targets),
         )
         if setup.get("hands") is not None:
@@ -129,23 +129,6 @@ class KiksasDeal(DealViews):
 
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
-
-    def _sides(self) -> list[int]:
-        """Side of each seat in the play state."""
-        if not self.trikiksis:
-            return [s % 2 for s in range(self.n)]
-        lone = self.akis[0] if self.akis is not None else self.active_player
-        assert lone is not None
-        return [0 if s == lone else 1 for s in range(self.n)]
-
-    def _side_members(self, side: int) -> list[int]:
-        sides = self._sides()
-        return [s for s in range(self.n) if sides[s] == side]
-
-    def _side_name(self, side: int) -> str:
-        if not self.trikiksis:
-            return PAIRS[side]
-        return "".join(SEATS[s] for s in self._side_members(side))
 
     # --- dealing ------------------------------------------------------------------------
 
@@ -194,9 +177,9 @@ class KiksasDeal(DealViews):
             self._emit(
                 "TrumpFixed",
                 suit="C",
-                leader=SEATS[self.clubs_queen_holder],
-                writing_pair=self._writing_pair_name(),
-                active_player=self._active_name(),
+                leader=self.clubs_queen_holder,
+                writing_pair=self.writing_pair(),
+                active_player=self.active_player,
             )
             self._start_play()
         else:
@@ -290,29 +273,29 @@ class KiksasDeal(DealViews):
             self._set_hands(self._deal_standard(self._order))
             return
         self.peek_end = end
-        self._emit("PeekTaken", player=SEATS[seat], end=end)
+        self._emit("PeekTaken", player=seat, end=end)
         self._phase = "peek_decision"
 
     def _apply_peek_decision(self, action: Action, seat: int) -> None:
         assert self.peek_end is not None
         if action == ACCEPT:
             self.peek_accepted = True
-            self._emit("PeekAccepted", player=SEATS[seat])
+            self._emit("PeekAccepted", player=seat)
             self._set_hands(self._deal_at_once(self._order, self.peek_end))
             return
         self.peek_accepted = False
         if self.options.peek_decline == "cut":
             k = self._cut
-            self._emit("PeekDeclined", player=SEATS[seat], cut_k=k)
+            self._emit("PeekDeclined", player=seat, cut_k=k)
             order = self._order[k:] + self._order[:k]
         else:
-            self._emit("PeekDeclined", player=SEATS[seat], reshuffled=True)
+            self._emit("PeekDeclined", player=seat, reshuffled=True)
             order = self._reshuffle
         self._set_hands(self._deal_standard(order))
 
     def _choose_trump(self, suit: Suit) -> None:
         self.trump = suit
-        self._emit("TrumpChosen", player=SEATS[self.first], suit=suit.letter)
+        self._emit("TrumpChosen", player=self.first, suit=suit.letter)
         if self.options.akis:
             assert self.third is not None or self.trikiksis
             order = [self.second, self.dealer]
@@ -326,7 +309,7 @@ class KiksasDeal(DealViews):
 
     def _apply_akis(self, action: Action, seat: int) -> None:
         if action == PASS:
-            self._emit("AkisPassed", player=SEATS[seat])
+            self._emit("AkisPassed", player=seat)
             self._akis_order.pop(0)
             if self._akis_order:
                 self._to_move = self._akis_order[0]
@@ -339,25 +322,16 @@ class KiksasDeal(DealViews):
         self.akis = (seat, kind, suit)
         self._emit(
             "AkisDeclared",
-            player=SEATS[seat],
+            player=seat,
             kind=kind,
             suit=None if suit is None else suit.letter,
         )
         if not self.trikiksis:
             self.sitting_out = (seat + 2) % 4
-            self._emit("HandTurnedDown", partner=SEATS[self.sitting_out])
+            self._emit("HandTurnedDown", partner=self.sitting_out)
         self._start_play()
 
     # --- play ---------------------------------------------------------------------------
-
-    def _rules(self, trump: int) -> _core.RulesTable:
-        opts = self.options
-        return _core.kiksas_rules(
-            trump,
-            must_overtrump=opts.must_overtrump,
-            must_head_in_suit=opts.must_head_in_suit,
-            partner_exemption=opts.partner_exemption,
-        )
 
     def _trump_play_state(self, trump: Suit) -> _core.PlayState:
         """The play of the hands as dealt with `trump` (no Akis): the trump queen's holder
@@ -368,7 +342,7 @@ class KiksasDeal(DealViews):
         leader = next(s for s in range(self.n) if hands[s] & queen)
         any_card = self.options.first_lead == "holder_any_card" and self.deal_type != "first"
         return _core.PlayState(
-            self._rules(int(trump)),
+            rules_table(self.options, int(trump)),
             hands,
             self._sides(),
             leader,
@@ -396,7 +370,7 @@ class KiksasDeal(DealViews):
                 hands[self.sitting_out] = 0
                 active = ((1 << self.n) - 1) & ~(1 << self.sitting_out)
             self.state = _core.PlayState(
-                self._rules(-1 if suit is None else int(suit)),
+                rules_table(self.options, -1 if suit is None else int(suit)),
                 hands,
                 self._sides(),
                 player,
@@ -409,10 +383,10 @@ class KiksasDeal(DealViews):
         if self.deal_type == "writing_off" and self.akis is None:
             self._note_targets(self._evaluate())
 
-    def context(self) -> _core.KiksasDealContext:
-        """The core's view of this deal, for ``kiksas_evaluate`` (and a solver)."""
-        opts = self.options
-        ctx = _core.KiksasDealContext()
+    def context(self) -> KiksasDealContext:
+        """The core's view of this deal, for ``kiksas_evaluate`` (and a solver): what the
+        options fix (``tables.option_context``) and the deal's type, sides, targets and calls."""
+        ctx = option_context(self.options)
         ctx.type = _CORE_TYPE[self.deal_type]
         if self.trikiksis:
             # Side 0 is the active player: the writer, or the writing-off player (O).
@@ -427,12 +401,6 @@ class KiksasDeal(DealViews):
         if self.akis is not None:
             ctx.akis = AKIS_KINDS[self.akis[1]]
             ctx.akis_side = self._sides()[self.akis[0]]
-        ctx.writing_off_end_when_decided = opts.writing_off_end == "end_when_decided"
-        ctx.sweep_egg_to_o = opts.writing_pair_sweep_in_writing_off_deal == "egg_to_O"
-        ctx.sweep_egg_to_w = opts.writing_off_pair_sweep_in_writing_deal == "egg_to_W"
-        ctx.akis_play_out = opts.akis_play_out
-        if self.trikiksis and opts.trikiksis_su_dviem_success == "one_each":
-            ctx.su_dviem_made_strokes = 1
         return ctx
 
     def _evaluate(self) -> Any:
@@ -446,7 +414,7 @@ class KiksasDeal(DealViews):
                 self._reached[side] = True
                 self._emit(
                     "TargetReached",
-                    **{"side" if self.trikiksis else "pair": self._side_name(side)},
+                    **{"side" if self.trikiksis else "pair": side},
                     trick_no=at,
                     points=result.points[side],
                 )
@@ -456,12 +424,12 @@ class KiksasDeal(DealViews):
         assert state is not None
         first_card = state.cards_played == 0
         state.play(card.id)
-        self.events.append({"type": "CardPlayed", "player": SEATS[seat], "card": str(card)})
+        self.events.append({"type": "CardPlayed", "player": seat, "card": str(card)})
         if first_card and self.akis is not None:
             self.exposed = True
             for opp in self._akis_opponents():
                 cards = [str(c) for c in cards_from_mask(state.hand(opp))]
-                self._emit("HandsExposed", player=SEATS[opp], cards=cards)
+                self._emit("HandsExposed", player=opp, cards=cards)
         if state.trick_len == 0:  # the card completed a trick
             self._trick_completed()
         else:
@@ -478,9 +446,9 @@ class KiksasDeal(DealViews):
         self._emit(
             "TrickCompleted",
             no=no,
-            leader=SEATS[record.leader],
-            cards=[[SEATS[p], _core.card_to_string(c)] for p, c in cards],
-            winner=SEATS[record.winner],
+            leader=record.leader,
+            cards=[[p, _core.card_to_string(c)] for p, c in cards],
+            winner=record.winner,
             card_points=record.points - (10 if last else 0),
             last_bonus=10 if last else 0,
         )
@@ -515,22 +483,22 @@ class KiksasDeal(DealViews):
         elif winner != self.active_player:
             partner = next(s for s in range(self.n) if s not in (winner, self.active_player))
         count = _core.kiksas_trump_count(state, partner)
-        self._emit("TrumpCountAnnounced", player=SEATS[winner], value=count.announced)
+        self._emit("TrumpCountAnnounced", player=winner, value=count.announced)
         if partner < 0:
             return
         if count.partner_trumps > 0:
-            self._emit("TrumpCountAdded", player=SEATS[partner], total=count.total)
+            self._emit("TrumpCountAdded", player=partner, total=count.total)
         else:
-            self._emit("TrumpCountSilent", player=SEATS[partner], partner_trumps=0)
+            self._emit("TrumpCountSilent", player=partner, partner_trumps=0)
 
     def _apply_su_dviem(self, action: Action, seat: int) -> None:
         assert self.state is not None
         if action == SU_DVIEM:
             self.su_dviem_by = seat
-            self._emit("SuDviemDeclared", player=SEATS[seat])
+            self._emit("SuDviemDeclared", player=seat)
             self._su_dviem_asked = []
         else:
-            self._emit("SuDviemPassed", player=SEATS[seat])
+            self._emit("SuDviemPassed", player=seat)
             self._su_dviem_asked.pop(0)
         if self._su_dviem_asked:
             self._to_move = self._su_dviem_asked[0]
@@ -541,12 +509,12 @@ class KiksasDeal(DealViews):
     def _apply_last_lead(self, action: Action, seat: int) -> None:
         assert self.state is not None
         if action == LEAD:
-            self._emit("LastLeadTaken", player=SEATS[seat])
+            self._emit("LastLeadTaken", player=seat)
             self._phase = "play"
             self._to_move = self.state.to_move
             return
         self.last_lead_declined = True
-        self._emit("LastLeadDeclined", player=SEATS[seat])
+        self._emit("LastLeadDeclined", player=seat)
         self._finish(self._evaluate())
 
     # --- settlement ---------------------------------------------------------------------
@@ -566,13 +534,21 @@ class KiksasDeal(DealViews):
                 figures.append({"to": to, "kind": kind, "count": result.figure_count})
                 self._emit(
                     "FiguresAwarded",
-                    **{"player" if self.trikiksis else "pair": to},
+                    # Figures go to a player (a seat id) in Trikiksis, to a pair (a side id)
+                    # in Kiksas, whose sides are the pairs.
+                    **(
+                        {"player": SEATS.index(to)}
+                        if self.trikiksis
+                        else {"pair": result.figure_side}
+                    ),
                     kind=kind,
                     count=result.figure_count,
                     reason=reason,
                 )
         next_type, next_dealer, next_targets = self._next_deal(result)
         self._result = KiksasResult(
+            game=self.game.name,
+            sides=tuple(self.sides()),
             deal_type=self.deal_type,
             dealer=SEATS[self.dealer],
             first=SEATS[self.first],
@@ -605,7 +581,7 @@ class KiksasDeal(DealViews):
             outcome=reason,
             points=list(self._result.points),
             next_type=next_type,
-            next_dealer=SEATS[next_dealer],
+            next_dealer=next_dealer,
         )
         self._phase = "over"
         self._to_move = None

@@ -159,14 +159,14 @@ def _trump_count(deal: Any, b: KnowledgeBuilder, locs: list[int], state: _core.P
         since = popcount(played_since & trumps)
         b.constrain([locs[p]], trumps, exactly(after_trick1), extra=since)
 
-    winner = SEATS.index(announced["player"])
+    winner: int = announced["player"]  # events name seats by id
     n1 = int(announced["value"])
     held_now(winner, n1 - popcount(trick1 & trumps))
     for e in deal.events:
         if e["type"] == "TrumpCountAdded":
-            held_now(SEATS.index(e["player"]), int(e["total"]) - n1)
+            held_now(e["player"], int(e["total"]) - n1)
         elif e["type"] == "TrumpCountSilent":
-            held_now(SEATS.index(e["player"]), 0)
+            held_now(e["player"], 0)
 
 
 # --- the deal rebuilt around a sample --------------------------------------------------------

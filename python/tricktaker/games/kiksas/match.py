@@ -3,12 +3,13 @@ pair (Kiksas) or a player (Trikiksis) has ``figures_to_lose`` figures; the score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from tricktaker import _core
 from tricktaker.games.kiksas.deal import KiksasDeal, first_dealer
-from tricktaker.games.kiksas.options import PAIRS, SEATS, KiksasOptions, seat_index
+from tricktaker.games.kiksas.options import PAIRS, SEATS, KiksasOptions, seat_index, seats_of
 from tricktaker.games.kiksas.result import KiksasResult
 from tricktaker.protocol.base import Action, Event, Game, Match
 
@@ -37,10 +38,20 @@ class FigureCount:
         }
 
 
+def figures_json(figures: Mapping[str, Mapping[str, int]]) -> list[dict[str, Any]]:
+    """The figures of each pair or player as the JSON forms give them: a list of the counts,
+    each with the ``seats`` of the pair or player that holds them."""
+    return [{"seats": seats_of(holder), **counts} for holder, counts in figures.items()]
+
+
 @dataclass(frozen=True)
 class KiksasStandings:
     """The score sheet: figures per pair (Kiksas) or player (Trikiksis triangle), the rows of
-    writing points, and the figures log."""
+    writing points, and the figures log.
+
+    ``figures``, ``winners`` and ``losers`` name pairs and players by their seats' letters
+    ("AC", "B"); ``to_dict()`` is the JSON form, by seat ids, as ``writing_rows`` and
+    ``figures_log`` already are."""
 
     figures: dict[str, dict[str, int]]
     deals_played: int
@@ -52,11 +63,11 @@ class KiksasStandings:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "figures": {k: dict(v) for k, v in self.figures.items()},
+            "figures": figures_json(self.figures),
             "deals_played": self.deals_played,
             "over": self.over,
-            "winners": list(self.winners),
-            "losers": list(self.losers),
+            "winners": [seats_of(w) for w in self.winners],
+            "losers": [seats_of(w) for w in self.losers],
             "writing_rows": [dict(r) for r in self.writing_rows],
             "figures_log": [dict(r) for r in self.figures_log],
         }
@@ -124,22 +135,25 @@ class KiksasMatch(Match):
         self.results.append(result)
         no = len(self.results)
         if result.akis is None and result.deal_type in ("first", "writing"):
+            # The rows of the sheet in the JSON form: the pairs' points by side id (Kiksas),
+            # or the writer's seat id and points against the others' (Trikiksis).
             if self.n == 4:
-                self.writing_rows.append(
-                    {"deal": no, "AC": result.points[0], "BD": result.points[1]}
-                )
+                self.writing_rows.append({"deal": no, "points": list(result.points)})
             else:
+                assert result.active_player is not None
                 self.writing_rows.append(
                     {
                         "deal": no,
-                        "writer": result.active_player,
+                        "writer": SEATS.index(result.active_player),
                         "writer_points": result.points[0],
                         "others": result.points[1],
                     }
                 )
         for award in result.figures:
             self.figures[award["to"]].add(award["kind"], award["count"])
-            self.figures_log.append({"deal": no, **award, "reason": result.outcome})
+            self.figures_log.append(
+                {"deal": no, **award, "to": seats_of(award["to"]), "reason": result.outcome}
+            )
         winners, _ = match_winners(
             self.figures, self.options.figures_to_lose, self.options.trikiksis_tiebreak
         )
@@ -148,8 +162,9 @@ class KiksasMatch(Match):
             self.events.append(
                 {
                     "type": "MatchEnded",
-                    "winner": "/".join(winners),
-                    "figures": {k: v.to_dict() for k, v in self.figures.items()},
+                    # The seats of each winner: a pair, or the players sharing the win.
+                    "winner": [seats_of(w) for w in winners],
+                    "figures": figures_json({k: v.to_dict() for k, v in self.figures.items()}),
                 }
             )
             return
@@ -187,7 +202,7 @@ class KiksasMatch(Match):
         obs = self.deal.observation(s)
         obs["match"] = {
             "deal": len(self.results) + (0 if self._over and self.deal.is_over else 1),
-            "figures": {k: v.to_dict() for k, v in self.figures.items()},
+            "figures": figures_json({k: v.to_dict() for k, v in self.figures.items()}),
             "figures_to_lose": self.options.figures_to_lose,
             "writing_rows": [dict(r) for r in self.writing_rows],
             "over": self._over,

@@ -62,6 +62,39 @@ class DealViews(Deal):
         """Trikiksis: the active player (the writer or the writing-off player)."""
         return None if self.active_player is None else SEATS[self.active_player]
 
+    def _sides(self) -> list[int]:
+        """Side of each seat in the play state."""
+        if not self.trikiksis:
+            return [s % 2 for s in range(self.n)]
+        lone = self.akis[0] if self.akis is not None else self.active_player
+        if lone is None:
+            # Before the First's peek is resolved no hand is dealt, but the First is the
+            # active player of every deal after the first (§4.6).
+            lone = self.first
+        return [0 if s == lone else 1 for s in range(self.n)]
+
+    def _side_members(self, side: int) -> list[int]:
+        sides = self._sides()
+        return [s for s in range(self.n) if sides[s] == side]
+
+    def _side_name(self, side: int) -> str:
+        """A side's seats' letters run together: the pairs AC and BD; in Trikiksis the lone
+        player ("B") and the others ("AC")."""
+        if not self.trikiksis:
+            return PAIRS[side]
+        return "".join(SEATS[s] for s in self._side_members(side))
+
+    def sides(self) -> list[dict[str, Any]]:
+        """The sides the deal is scored and solved by, by side id: ``{"name", "seats"}``.
+
+        A side is named by its seats' letters joined by hyphens ("A-C", "B-D"; in Trikiksis
+        "B" and "A-C"), which ``tt.solve(side=...)`` takes as it takes "AC"; run together, a
+        pair's name would read as a card (the ace of clubs)."""
+        return [
+            {"name": "-".join(SEATS[s] for s in members), "seats": members}
+            for members in (self._side_members(0), self._side_members(1))
+        ]
+
     def _akis_opponents(self) -> list[int]:
         assert self.akis is not None
         player = self.akis[0]
@@ -104,11 +137,16 @@ class DealViews(Deal):
         return self.hand(seat)
 
     def completed_tricks(self) -> list[dict[str, Any]]:
+        """The completed tricks: leader, cards and winner by seat id, and the card points
+        (with the last trick's bonus of 10)."""
         if self.state is None:
             return []
-        return trick_log(self.state, SEATS)
+        return trick_log(self.state)
 
     def observation(self, seat: int | str) -> dict[str, Any]:
+        """What ``seat`` (an id or a letter) may see, in the form every game shares
+        (``tricktaker.protocol.schema``: seats by id, sides by side id) with this game's own
+        fields (``schema.py`` describes them)."""
         s = seat_index(seat, self.n)
         hidden_events = set() if self.options.history_visible else _HISTORY_EVENTS
         own = self.visible_hand(s)
@@ -116,52 +154,55 @@ class DealViews(Deal):
             0 if self.hands_dealt is None or p == self.sitting_out else len(self.hand(p))
             for p in range(self.n)
         ]
-        open_hands: dict[str, list[str]] = {}
+        open_hands: list[list[str] | None] = [None] * self.n
         if self.exposed:
             for opp in self._akis_opponents():
-                open_hands[SEATS[opp]] = [str(c) for c in self.hand(opp)]
+                open_hands[opp] = [str(c) for c in self.hand(opp)]
         obs: dict[str, Any] = {
             "game": self.game.name,
-            "seat": SEATS[s],
+            "seat": s,
+            "seats": list(SEATS[: self.n]),
+            "sides": self.sides(),
             "phase": self._phase,
-            "to_move": None if self._to_move is None else SEATS[self._to_move],
-            "deal_type": self.deal_type,
-            "dealer": SEATS[self.dealer],
-            "first": SEATS[self.first],
-            "second": SEATS[self.second],
-            "third": None if self.third is None else SEATS[self.third],
-            "writing_pair": self._writing_pair_name(),
-            "active_player": self._active_name(),
-            "targets": None if self.targets is None else list(self.targets),
+            "to_move": self._to_move,
+            "dealer": self.dealer,
             "hand": None if own is None else [str(c) for c in own],
             "hand_sizes": hand_sizes,
             "trump": None if self.trump is None else self.trump.letter,
+            "trick": []
+            if self.state is None
+            else [[p, _core.card_to_string(c)] for p, c in self.state.trick()],
+            # With the history hidden (D6) a seat sees no completed trick, only its own cards.
+            "tricks": self.completed_tricks() if self.options.history_visible else [],
+            "legal_actions": [str(a) for a in self.legal_actions(s)],
+            "result": None if self._result is None else self._result.to_dict(),
+            "deal_type": self.deal_type,
+            "first": self.first,
+            "second": self.second,
+            "third": self.third,
+            "writing_pair": self.writing_pair(),
+            "active_player": self.active_player,
+            "targets": None if self.targets is None else list(self.targets),
             "akis": None
             if self.akis is None
             else {
-                "player": SEATS[self.akis[0]],
+                "player": self.akis[0],
                 "kind": self.akis[1],
                 "suit": None if self.akis[2] is None else self.akis[2].letter,
             },
-            "sitting_out": None if self.sitting_out is None else SEATS[self.sitting_out],
+            "sitting_out": self.sitting_out,
             "open_hands": open_hands,
             "peek": None
             if self.peek_end is None
             else {"end": self.peek_end, "accepted": self.peek_accepted},
-            "trick": []
-            if self.state is None
-            else [[SEATS[p], _core.card_to_string(c)] for p, c in self.state.trick()],
             "tricks_won": [0, 0]
             if self.state is None
             else [self.state.side_tricks(0), self.state.side_tricks(1)],
             "events": [e for e in self.events if e["type"] not in hidden_events],
-            "legal_actions": [str(a) for a in self.legal_actions(s)],
-            "result": None if self._result is None else self._result.to_dict(),
         }
         if s == self.first and self.peeked_card is not None:
             obs["peek"]["card"] = str(self.peeked_card)
         if self.options.history_visible:
-            obs["tricks"] = self.completed_tricks()
             obs["points"] = (
                 [0, 0]
                 if self.state is None

@@ -6,7 +6,7 @@ n = 4 (Kiksas) or 3 (Trikiksis) seats, a pack of D = 24 cards; 418 or 335 floats
 (name, size, content): ``me`` n; ``phase`` 8 (peek, peek_decision, trump_choice, akis, play,
 su_dviem, last_lead, over); ``deal_type`` 3 (first, writing, writing_off); ``to_move``,
 ``dealer`` n; ``writing`` n (seats of the writing pair, or the active player); ``targets`` 2 (as
-the observation: AC, BD or active, coalition; /138) and ``has_targets`` 1; ``trump`` 4;
+the observation: by side id, AC, BD or active, coalition; /138) and ``has_targets`` 1; ``trump`` 4;
 ``akis_player`` n, ``akis_kind`` 3 (a, b, c), ``akis_suit`` 4; ``sitting_out`` n; ``hand_seen``
 1, ``hand`` D; ``hand_sizes`` n (/8); ``open_0``.. D each (Akis opponents' exposed hands);
 ``peek_end`` 2 (top, bottom), ``peek_decision`` 2 (accepted, declined), ``peeked`` D (the
@@ -17,6 +17,9 @@ First's own peeked card); ``trick_leader`` n, ``trick_k`` D each; ``played_k`` D
 
 With ``history_visible = false`` the observation shows only the seat's own played cards (in
 ``played_0``) and no points, and the tensor follows it.
+
+The observation names seats by id, and so does the decoded summary (``open_hands`` and
+``played`` are lists by seat id).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ class KiksasTensors:
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, KiksasGame)
         n = game.num_seats  # 4 in Kiksas, 3 in Trikiksis
-        spec = TensorSpec(SEATS[:n], list(DECK))
+        spec = TensorSpec(SEATS[:n], list(DECK), seat_ids=True)
         spec.add("phase", len(PHASES), "one_hot")
         spec.add("deal_type", 3, "one_hot")
         spec.seat("to_move")
@@ -94,13 +97,12 @@ class KiksasTensors:
         return spec
 
     def encode(self, spec: TensorSpec, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
-        writer = TensorWriter(spec, spec.seats.index(observation["seat"]))
+        writer = TensorWriter(spec, observation["seat"])
         writer.one_hot("phase", PHASES.index(observation["phase"]))
         writer.one_hot("deal_type", DEAL_TYPES.index(observation["deal_type"]))
         writer.seat("to_move", observation["to_move"])
         writer.seat("dealer", observation["dealer"])
-        writing = observation["writing_pair"] or observation["active_player"] or ""
-        writer.seats("writing", [s for s in writing if s in spec.seats])
+        writer.seats("writing", _writing_seats(observation))
         if observation["targets"] is not None:
             writer.values("targets", observation["targets"])
             writer.flags("has_targets", [0])
@@ -114,11 +116,10 @@ class KiksasTensors:
         if observation["hand"] is not None:
             writer.flags("hand_seen", [0])
             writer.cards("hand", observation["hand"])
-        writer.seat_values(
-            "hand_sizes", dict(zip(spec.seats, observation["hand_sizes"], strict=True))
-        )
-        for seat, cards in observation["open_hands"].items():
-            writer.cards(f"open_{writer.rel(seat)}", cards)
+        writer.seat_values("hand_sizes", observation["hand_sizes"])
+        for seat, cards in enumerate(observation["open_hands"]):
+            if cards is not None:
+                writer.cards(f"open_{writer.rel(seat)}", cards)
         peek = observation["peek"]
         if peek is not None:
             writer.one_hot("peek_end", ("top", "bottom").index(peek["end"]))
@@ -127,11 +128,11 @@ class KiksasTensors:
             if "card" in peek:
                 writer.cards("peeked", [peek["card"]])
         writer.trick(observation["trick"])
-        if "tricks" in observation:
+        if "my_played" in observation:  # the history is hidden (D6)
+            writer.cards("played_0", observation["my_played"])
+        else:
             writer.played(observation["tricks"])
             writer.values("points", observation["points"])
-        else:
-            writer.cards("played_0", observation["my_played"])
         writer.values("tricks_won", observation["tricks_won"])
         for e in observation["events"]:
             if e["type"] == "TrumpCountAnnounced":
@@ -177,9 +178,9 @@ class KiksasTensors:
                 if reader.flags("count_silent") or reader.seat("count_partner") is None
                 else values[1],
             }
-        sizes = reader.seat_ints("hand_sizes")
+        open_hands = [reader.cards(f"open_{(s - reader.me) % spec.n}") for s in range(spec.n)]
         return {
-            "seat": spec.seats[reader.me],
+            "seat": reader.me,
             "phase": reader.one_hot("phase", PHASES),
             "deal_type": reader.one_hot("deal_type", DEAL_TYPES),
             "to_move": reader.seat("to_move"),
@@ -190,12 +191,9 @@ class KiksasTensors:
             "akis": akis,
             "sitting_out": reader.seat("sitting_out"),
             "hand": reader.cards("hand") if reader.flags("hand_seen") else None,
-            "hand_sizes": [sizes[s] for s in spec.seats],
-            "open_hands": {
-                reader.abs(k): reader.cards(f"open_{k}")
-                for k in range(spec.n)
-                if reader.cards(f"open_{k}")
-            },
+            "hand_sizes": reader.seat_ints("hand_sizes"),
+            # A plane cannot tell a hand not shown from an open hand played out: both read null.
+            "open_hands": [cards or None for cards in open_hands],
             "peek": peek,
             "trick": reader.trick(),
             "played": reader.played(),
@@ -207,7 +205,6 @@ class KiksasTensors:
         }
 
     def summary(self, spec: TensorSpec, observation: dict[str, Any]) -> dict[str, Any]:
-        writing = observation["writing_pair"] or observation["active_player"] or ""
         peek = observation["peek"]
         count: dict[str, Any] | None = None
         su_dviem = None
@@ -223,27 +220,28 @@ class KiksasTensors:
                 su_dviem = e["player"]
             elif e["type"] == "LastLeadDeclined":
                 declined = True
-        if "tricks" in observation:
-            played = played_from(observation["tricks"], spec.seats)
-            points = list(observation["points"])
-        else:
-            played = {s: [] for s in spec.seats}
+        played: list[list[str]]
+        if "my_played" in observation:  # the history is hidden (D6)
+            played = [[] for _ in spec.seats]
             played[observation["seat"]] = sorted_cards(observation["my_played"])
             points = [0, 0]
+        else:
+            played = played_from(observation["tricks"], spec.seats, seat_ids=True)
+            points = list(observation["points"])
         return {
             "seat": observation["seat"],
             "phase": observation["phase"],
             "deal_type": observation["deal_type"],
             "to_move": observation["to_move"],
             "dealer": observation["dealer"],
-            "writing": sorted(s for s in writing if s in spec.seats),
+            "writing": _writing_seats(observation),
             "targets": observation["targets"],
             "trump": observation["trump"],
             "akis": observation["akis"],
             "sitting_out": observation["sitting_out"],
             "hand": None if observation["hand"] is None else sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
-            "open_hands": {s: sorted_cards(c) for s, c in observation["open_hands"].items() if c},
+            "open_hands": [sorted_cards(c) if c else None for c in observation["open_hands"]],
             "peek": None
             if peek is None
             else {"end": peek["end"], "accepted": peek["accepted"], "card": peek.get("card")},
@@ -255,6 +253,16 @@ class KiksasTensors:
             "su_dviem": su_dviem,
             "last_lead_declined": declined,
         }
+
+
+def _writing_seats(observation: dict[str, Any]) -> list[int]:
+    """The seats that write: the writing pair's (Kiksas, a side id) or the active player
+    (Trikiksis); none before deal 1 is dealt."""
+    pair = observation["writing_pair"]
+    if pair is not None:
+        return sorted(observation["sides"][pair]["seats"])
+    active = observation["active_player"]
+    return [] if active is None else [active]
 
 
 CODEC: TensorCodec = KiksasTensors()

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.kiksas.options import PAIRS, SEATS
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import Lines, TextView, arrange_by_rank_order, pretty_card
 
@@ -36,19 +37,29 @@ def _hand(cards: Sequence[str] | None, trump: str | None) -> str:
     return "   ".join(parts) or "(no cards)"
 
 
+def _name(seat: int) -> str:
+    """A seat id's display name: A, B, C (, D)."""
+    return SEATS[seat]
+
+
+def _names(seats: Sequence[int]) -> str:
+    """A pair or a player by its seats' names run together: "AC", "B"."""
+    return "".join(SEATS[s] for s in seats)
+
+
 def _roles(obs: Mapping[str, Any]) -> str:
     kind = obs["deal_type"].replace("_", "-")
-    text = f"{kind} deal, dealer {obs['dealer']}"
+    text = f"{kind} deal, dealer {_name(obs['dealer'])}"
     if obs["deal_type"] != "first":
-        text += f", First {obs['first']} chooses trumps"
-    if obs.get("writing_pair"):
-        text += f"; {obs['writing_pair']} writes"
-    if obs.get("active_player"):
+        text += f", First {_name(obs['first'])} chooses trumps"
+    if obs.get("writing_pair") is not None:
+        text += f"; {PAIRS[obs['writing_pair']]} writes"
+    if obs.get("active_player") is not None:
         role = "writes off" if obs["deal_type"] == "writing_off" else "writes"
-        text += f"; {obs['active_player']} {role} alone"
+        text += f"; {_name(obs['active_player'])} {role} alone"
     targets = obs.get("targets")
     if targets:
-        names = ("AC", "BD") if obs["third"] is not None else (obs["first"], "the others")
+        names = PAIRS if obs["third"] is not None else (_name(obs["first"]), "the others")
         text += f"; targets {names[0]} {targets[0]}, {names[1]} {targets[1]}"
     return text
 
@@ -56,16 +67,14 @@ def _roles(obs: Mapping[str, Any]) -> str:
 def _side_labels(obs: Mapping[str, Any]) -> tuple[str, str]:
     """The play state's two sides: the pairs, or the lone player (active or Akis) and the rest."""
     if obs["third"] is not None:
-        return ("AC", "BD")
-    akis = obs.get("akis")
-    lone = akis["player"] if akis else obs.get("active_player")
-    return (str(lone), "the others")
+        return PAIRS[0], PAIRS[1]
+    return (_names(obs["sides"][0]["seats"]), "the others")
 
 
 def _figures_line(match: Mapping[str, Any]) -> str:
     parts = []
-    for who, fig in match["figures"].items():
-        parts.append(f"{who} {fig['total']}")
+    for fig in match["figures"]:
+        parts.append(f"{_names(fig['seats'])} {fig['total']}")
     return "figures " + ", ".join(parts) + f" (of {match['figures_to_lose']})"
 
 
@@ -77,7 +86,7 @@ def _header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
         line = _figures_line(match)
         lines.append(line[0].upper() + line[1:])
     if show_hand:
-        lines.append(f"Your hand ({obs['seat']}): {_hand(obs['hand'], obs['trump'])}")
+        lines.append(f"Your hand ({_name(obs['seat'])}): {_hand(obs['hand'], obs['trump'])}")
     return lines
 
 
@@ -111,7 +120,7 @@ def _turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
         akis = obs.get("akis")
         if akis:
             suit = akis["suit"]
-            text = f"Akis ({akis['kind']}) by {akis['player']}" + (
+            text = f"Akis ({akis['kind']}) by {_name(akis['player'])}" + (
                 f", trumps {Suit.parse(suit).symbol}" if suit else ", no trumps"
             )
         a, b = _side_labels(obs)
@@ -122,12 +131,13 @@ def _turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
     peek = obs.get("peek")
     if peek and "card" in peek:
         lines.append(f"You peeked at the {peek['end']} card: {pretty_card(peek['card'])}")
-    for seat, cards in obs.get("open_hands", {}).items():
-        lines.append(f"{seat}'s open hand: {_hand(cards, trump)}")
+    for seat, cards in enumerate(obs["open_hands"]):
+        if cards is not None:
+            lines.append(f"{_name(seat)}'s open hand: {_hand(cards, trump)}")
     if obs["phase"] == "play":
-        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{_name(s)} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
-    lines.append(f"Your hand ({obs['seat']}): {_hand(obs['hand'], trump)}")
+    lines.append(f"Your hand ({_name(obs['seat'])}): {_hand(obs['hand'], trump)}")
     shown = [_action_text(a) for a in legal]
     lines.append("Legal: " + "  ".join(f"{i}) {t}" for i, t in enumerate(shown, 1)))
     return lines
@@ -142,67 +152,84 @@ def _prompt(obs: Mapping[str, Any]) -> str:
         "su_dviem": "Su dviem?",
         "last_lead": "lead the last card?",
     }
-    return f"{obs['seat']}, {asks.get(obs['phase'], 'your card')}> "
+    return f"{_name(obs['seat'])}, {asks.get(obs['phase'], 'your card')}> "
 
 
-def _narrate(event: Mapping[str, Any]) -> str | None:
+def _narrate(event: Mapping[str, Any], side_seats: Sequence[Sequence[int]]) -> str | None:
+    """One public event in words; ``side_seats`` are the seats of each side of its deal."""
     kind = event["type"]
+    player = _name(event["player"]) if "player" in event else ""
     if kind == "PeekTaken":
-        return f"{event['player']} peeks at the {event['end']} card."
+        return f"{player} peeks at the {event['end']} card."
     if kind == "PeekAccepted":
-        return f"{event['player']} takes six at once."
+        return f"{player} takes six at once."
     if kind == "PeekDeclined":
         how = "reshuffled" if event.get("reshuffled") else f"cut at {event['cut_k']}"
-        return f"{event['player']} declines: the pack is {how} and dealt three and three."
+        return f"{player} declines: the pack is {how} and dealt three and three."
     if kind == "TrumpFixed":
-        return f"Clubs are trumps; {event['leader']} holds the queen of clubs and leads it."
+        leader = _name(event["leader"])
+        return f"Clubs are trumps; {leader} holds the queen of clubs and leads it."
     if kind == "TrumpChosen":
-        return f"{event['player']} names {Suit.parse(event['suit']).symbol} as trumps."
+        return f"{player} names {Suit.parse(event['suit']).symbol} as trumps."
     if kind == "AkisPassed":
-        return f"{event['player']} passes."
+        return f"{player} passes."
     if kind == "AkisDeclared":
         suit = f" in {Suit.parse(event['suit']).symbol}" if event["suit"] else ""
-        return f"{event['player']} declares Akis ({event['kind']}){suit}!"
+        return f"{player} declares Akis ({event['kind']}){suit}!"
     if kind == "HandTurnedDown":
-        return f"{event['partner']} turns the hand face down."
+        return f"{_name(event['partner'])} turns the hand face down."
     if kind == "HandsExposed":
-        return f"{event['player']}'s hand lies open: {_hand(event['cards'], None)}"
+        return f"{player}'s hand lies open: {_hand(event['cards'], None)}"
     if kind == "TrickCompleted":
         bonus = " + 10 for the last trick" if event["last_bonus"] else ""
-        return f"  -> trick {event['no']} to {event['winner']}: {event['card_points']}{bonus}"
+        winner = _name(event["winner"])
+        return f"  -> trick {event['no']} to {winner}: {event['card_points']}{bonus}"
     if kind == "TrumpCountAnnounced":
         value = event["value"]
-        return f'{event["player"]}: "{_NUMBERS[value] if value < 7 else value}!"'
+        return f'{player}: "{_NUMBERS[value] if value < 7 else value}!"'
     if kind == "TrumpCountAdded":
         total = event["total"]
-        return f'{event["player"]}: "{_NUMBERS[total] if total < 7 else total}!"'
+        return f'{player}: "{_NUMBERS[total] if total < 7 else total}!"'
     if kind == "TrumpCountSilent":
-        return f"{event['player']} is silent (no trumps)."
+        return f"{player} is silent (no trumps)."
     if kind == "TargetReached":
-        who = event.get("pair", event.get("side"))
+        who = PAIRS[event["pair"]] if "pair" in event else _names(side_seats[event["side"]])
         return f"{who} reaches its target with {event['points']}."
     if kind == "SuDviemDeclared":
-        return f'{event["player"]}: "Su dviem!"'
+        return f'{player}: "Su dviem!"'
     if kind == "SuDviemPassed":
-        return f"{event['player']} does not say Su dviem."
+        return f"{player} does not say Su dviem."
     if kind == "LastLeadDeclined":
-        return f"{event['player']} declines to lead the last card."
+        return f"{player} declines to lead the last card."
     if kind == "FiguresAwarded":
-        who = event.get("pair", event.get("player"))
+        who = PAIRS[event["pair"]] if "pair" in event else player
         count = event["count"]
         name = event["kind"] if count != 1 else _SINGULAR[event["kind"]]
         return f"{who} receives {count} {name}."
     if kind == "MatchEnded":
-        return f"The match is over: {event['winner']} wins."
+        return f"The match is over: {'/'.join(_names(w) for w in event['winner'])} wins."
     return None
+
+
+def _side_seats(machine: StateMachine, items: Sequence[Mapping[str, Any]]) -> list[list[int]]:
+    """The seats of each side of the deal that events come from: once they end a match's deal,
+    the match has moved on to the next one, and the ended deal's result keeps its sides."""
+    results = getattr(machine, "results", None)
+    if results and any(e["type"] == "DealEnded" for e in items):
+        return [list(side["seats"]) for side in results[-1].sides]
+    deal: Any = getattr(machine, "deal", machine)  # a match's deal in play, or the deal
+    return [list(side["seats"]) for side in deal.sides()]
 
 
 def _event(deal: StateMachine, event: Event) -> Lines:
     lines = []
     if event.action[:1].isdigit() or len(event.action) == 2 and event.action[0] in "TJQKA":
         lines.append(f"{deal.seat_name(event.seat)} plays {pretty_card(event.action)}")
-    for item in event.detail.get("events", []):
-        text = _narrate(item)
+    items = event.detail.get("events", [])
+    reached = any(e["type"] == "TargetReached" for e in items)
+    side_seats = _side_seats(deal, items) if reached else []
+    for item in items:
+        text = _narrate(item, side_seats)
         if text is not None:
             lines.append(text)
     return lines

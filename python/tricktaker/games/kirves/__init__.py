@@ -136,6 +136,7 @@ FAMILY = Family(
     summary=hook("summary", "SUMMARY"),
     metric=hook("summary", "METRIC"),
     episode=hook("episode", "EPISODE"),
+    schema=hook("schema", "SCHEMA"),
 )
 register(FAMILY)
 

@@ -38,6 +38,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.kirves import FAMILY, TRICKS
+from tricktaker.games.kirves.tables import rules_table
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_heuristics import Style, choose_card
 from tricktaker.protocol.card_play import (
@@ -52,8 +53,6 @@ from tricktaker.protocol.players import GameRuleBot, pick_action
 
 __all__ = ["PIMC", "RULE_BOT", "KirvesBot", "KirvesPimc", "play_view", "rules_for"]
 
-SEAT_NAMES = "ABCDEFGHIJ"
-
 
 def make_from(participants: int) -> float:
     """Expected tricks from which the bot makes trumps (see the module doc)."""
@@ -61,10 +60,6 @@ def make_from(participants: int) -> float:
 
 
 TOP_TRUMPS = {"RJ", "BJ", "JC"}
-
-
-def seat_index(name: str) -> int:
-    return SEAT_NAMES.index(name)
 
 
 def named_suit(card: Card) -> Suit:
@@ -98,43 +93,31 @@ def suit_worth(hand: Sequence[Card], trump: Suit) -> float:
     return worth + 0.2 * max(0, trumps - 2)
 
 
-def roles(obs: Mapping[str, Any]) -> Any:
-    participants = sum(1 << seat_index(p) for p in obs["participants"])
-    kind = obs.get("kind")
-    kinds = _core.KirvesDealKind
-    if kind == "cut_jack":
-        return _core.KirvesDealRoles(
-            kind=kinds.CUT_JACK,
-            cutter=seat_index(obs["cutter"]),
-            dealer=seat_index(obs["dealer"]),
-            participants=participants,
-        )
-    if kind == "normal" and obs.get("trump_maker"):
-        return _core.KirvesDealRoles(
-            kind=kinds.NORMAL,
-            trump_maker=seat_index(obs["trump_maker"]),
-            participants=participants,
-        )
-    return _core.KirvesDealRoles(kind=kinds.FREE_FOR_ALL, participants=participants)
+def seat_id(seat: Any) -> int:
+    """A seat of an observation: its id (observations name every seat by id)."""
+    return int(seat)
+
+
+def seat_sides(obs: Mapping[str, Any]) -> list[int]:
+    """The side id of each seat, from the observation's ``sides``."""
+    sides = [0] * int(obs["num_players"])
+    for side, entry in enumerate(obs["sides"]):
+        for seat in entry["seats"]:
+            sides[seat] = side
+    return sides
 
 
 def rules_for(obs: Mapping[str, Any], options: Any) -> _core.RulesTable:
-    trump = int(Suit.parse(obs["trump"]))
-    if options is None:
-        return _core.kirves_rules(trump)
-    return _core.kirves_rules(
-        trump,
-        overtake_required=options.overtake_required,
-        overtake_exempts_partner=options.overtake_exempts_partner,
-        must_trump_when_void=options.must_trump_when_void,
-    )
+    """The rules table of the observation's trump under the game's options (the core's
+    defaults without options)."""
+    return rules_table(options, int(Suit.parse(obs["trump"])))
 
 
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> PlayView:
     n = int(obs["num_players"])
     rules = rules_for(obs, options)
-    me = seat_index(obs["seat"])
-    done, current = observation_tricks(obs, seat_index)
+    me = seat_id(obs["seat"])
+    done, current = observation_tricks(obs, seat_id)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"] or [])
     seen = hand
@@ -149,30 +132,29 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> 
     if obs.get("discarded"):
         seen |= Card.parse(obs["discarded"]).mask
     known: dict[int, int] = {}
-    if cut.get("cut_jack") and obs.get("cutter") and seat_index(obs["cutter"]) != me:
+    cutter, dealer = seat_id(obs["cutter"]), seat_id(obs["dealer"])
+    if cut.get("cut_jack") and cutter != me:
         jack = Card.parse(cut["cut_jack"]).mask
         if not any(jack == 1 << c for s, c in history):
-            known[seat_index(obs["cutter"])] = jack & ~seen
-    if obs.get("turned_card") and obs.get("turned_taken") and seat_index(obs["dealer"]) != me:
+            known[cutter] = jack & ~seen
+    if obs.get("turned_card") and obs.get("turned_taken") and dealer != me:
         taken = Card.parse(obs["turned_card"]).mask
         if not (taken & seen):
-            known[seat_index(obs["dealer"])] = known.get(seat_index(obs["dealer"]), 0) | taken
+            known[dealer] = known.get(dealer, 0) | taken
     for mask in known.values():
         seen |= mask
-    sizes = obs["hand_sizes"]
-    hidden = [0] * n
-    for name, size in sizes.items():
-        s = seat_index(name)
-        hidden[s] = 0 if s == me else size - bin(known.get(s, 0)).count("1")
-    folded = {seat_index(x) for x in obs.get("folded") or []}
-    playing = [seat_index(p) for p in obs["participants"]]
+    hidden = [
+        0 if s == me else size - bin(known.get(s, 0)).count("1")
+        for s, size in enumerate(obs["hand_sizes"])
+    ]
+    folded = {seat_id(x) for x in obs.get("folded") or []}
+    playing = [seat_id(p) for p in obs["participants"]]
     active = [s for s in range(n) if s in playing and s not in folded]
-    sides = list(_core.kirves_sides(roles(obs), n))
     view = PlayView(
         rules=rules,
         num_seats=n,
         me=me,
-        sides=sides,
+        sides=seat_sides(obs),
         active=active,
         hand=hand,
         legal=legal_mask(legal),
@@ -260,7 +242,7 @@ class KirvesBot(GameRuleBot):
         view = play_view(obs, cards, self.options)
         maker = obs.get("trump_maker")
         style = Style(
-            pull_trumps=maker is not None and seat_index(maker) == view.me,
+            pull_trumps=maker is not None and seat_id(maker) == view.me,
             trick_worth=10,
             gamble_from=10,
         )
@@ -296,7 +278,7 @@ class KirvesPimc:
         view = play_view(obs, legal, options)
         me = view.me
         kind = obs.get("kind")
-        principals = (seat_index(obs["cutter"]), seat_index(obs["dealer"]))
+        principals = (seat_id(obs["cutter"]), seat_id(obs["dealer"]))
         if kind == "cut_jack" and me not in principals:
             return None  # a bystander wins nothing: the rules decide
         rules = rules_for(obs, options)

@@ -7,7 +7,6 @@ from typing import Any
 
 from tricktaker.cards import Card
 from tricktaker.games.kirves import turned_card
-from tricktaker.games.kirves.options import SEAT_NAMES
 from tricktaker.games.kirves.state import CUT, HAND_SIZE, KirvesState, is_always_trump
 from tricktaker.protocol.base import Action, Event
 
@@ -55,14 +54,14 @@ def apply(state: KirvesState, action: Action, seat: int) -> Event:
         state._angel_private = angel
     state.hands[state.cutter].append(bottom)
     _give_cut_marks(state)
-    detail.update(cut_jack=str(bottom), cut_marks=_named_marks(state.cut_marks))
+    detail.update(cut_jack=str(bottom), cut_marks=list(state.cut_marks))
     state.publish(
         seat,
         "cut_jack",
         packet=k,
         cut_jack=str(bottom),
         angel=None if state.angel_card is None else str(state.angel_card),
-        cut_marks=_named_marks(state.cut_marks),
+        cut_marks=list(state.cut_marks),
     )
     _deal(state, order[k:] + order[: k - 1])
     return Event(seat, str(action), CUT, detail)
@@ -86,10 +85,6 @@ def _give_cut_marks(state: KirvesState) -> None:
     for p in state.participants:
         if p not in (state.cutter, state.dealer):
             state.cut_marks[p] = 1
-
-
-def _named_marks(marks: list[int]) -> dict[str, int]:
-    return {SEAT_NAMES[p]: m for p, m in enumerate(marks) if m}
 
 
 def _deal(state: KirvesState, stock: list[Card]) -> None:

@@ -38,19 +38,20 @@ class KirvesStandings:
     over: bool
 
     def to_dict(self) -> dict[str, Any]:
+        """The standings as JSON, every seat as its id and every per-seat list by seat id."""
         return {
             "marks": list(self.marks),
-            "escaped": [SEAT_NAMES[p] for p in self.escaped],
+            "escaped": list(self.escaped),
             "keppis": list(self.keppis),
             "game": self.game,
             "games": self.games,
             "legs": self.legs,
             "deals": self.deals,
-            "kirves": [SEAT_NAMES[p] for p in self.kirves],
+            "kirves": list(self.kirves),
             "keppis_total": list(self.keppis_total),
             "kirves_total": list(self.kirves_total),
             "points": list(self.points),
-            "ranking": [[SEAT_NAMES[p] for p in group] for group in self.ranking],
+            "ranking": [list(group) for group in self.ranking],
             "over": self.over,
         }
 
@@ -238,7 +239,7 @@ class KirvesMatch(Match):
             self._keppi_holder = None
             self._dealer = dealer
             self._new_deal(examined=True)
-            return Event(seat, str(action), CHOOSE_DEALER, {"dealer": SEAT_NAMES[dealer]})
+            return Event(seat, str(action), CHOOSE_DEALER, {"dealer": dealer})
         event = self.deal._apply(action, seat)
         self.deal.log.append((seat, str(action)))
         if self.deal.is_over:
@@ -246,14 +247,16 @@ class KirvesMatch(Match):
         return event
 
     def observation(self, seat: int | str) -> dict[str, Any]:
+        """The observation of the current deal (the last one once the match is over) with the
+        match's phase, seat to move and legal actions, its standings (``match``) and the
+        keppi holder who is to choose the next dealer (``keppi_holder``, else None)."""
         s = seat_index(seat, self.num_players)
-        obs = self.deal.observation(s) if not self._over else {}
+        obs = self.deal.observation(s)
         obs["legal_actions"] = [str(a) for a in self.legal_actions(s)]
         obs["phase"] = self.phase
-        obs["to_move"] = None if self.to_move is None else SEAT_NAMES[self.to_move]
+        obs["to_move"] = self.to_move
         obs["match"] = self.result().to_dict()
-        obs["keppi_holder"] = None if self._keppi_holder is None else SEAT_NAMES[self._keppi_holder]
-        obs["player"] = SEAT_NAMES[s]
+        obs["keppi_holder"] = self._keppi_holder
         return obs
 
     def result(self) -> KirvesStandings:

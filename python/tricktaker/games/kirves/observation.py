@@ -1,5 +1,7 @@
 """What a seat may know of a Kirves deal (R3.14): the hands, the completed tricks, and a
-seat's observation."""
+seat's observation, in the common form of every game (``tricktaker.protocol.schema``; the
+family's ``schema.py`` describes its own fields): every seat as its id, every per-seat list by
+seat id, the sides as ``tt.solve`` names them."""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask
 from tricktaker.games.kirves.options import SEAT_NAMES, seat_index
+from tricktaker.games.kirves.result import sides_json
 from tricktaker.games.kirves.state import KirvesState
-from tricktaker.protocol.base import Action, trick_log
+from tricktaker.protocol.base import Action
 
 
 def hand(state: KirvesState, seat: int | str) -> list[Card]:
@@ -31,25 +34,40 @@ def known_hand(state: KirvesState, seat: int) -> list[Card] | None:
 
 
 def completed_tricks(state: KirvesState) -> list[dict[str, Any]]:
+    """The completed tricks: leader, ``[seat, card]`` in play order and winner, seats by id
+    (Kirves counts tricks, not card points)."""
     if state.state is None:
         return []
-    return trick_log(state.state, SEAT_NAMES, points=False)
+    history = state.state.history()
+    out: list[dict[str, Any]] = []
+    for record in state.state.trick_records():
+        cards = history[record.first : record.first + record.size]
+        out.append(
+            {
+                "leader": record.leader,
+                "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                "winner": record.winner,
+            }
+        )
+    return out
 
 
 def observation(state: KirvesState, seat: int | str, legal: list[Action]) -> dict[str, Any]:
-    """Only what ``seat`` may know (R3.14): its own hand, peeked and discarded cards, and the
-    public record; ``legal`` are the seat's legal actions. Other hands, discards, peeked cards
-    and a dealt angel card are never included."""
-    s = seat_index(seat, state.num_players)
-    names = SEAT_NAMES
-    current = []
-    tricks_won = [0] * state.num_players
+    """Only what ``seat`` (an id or a letter) may know (R3.14): its own hand, peeked and
+    discarded cards, and the public record; ``legal`` are the seat's legal actions. Other
+    hands, discards, peeked cards and a dealt angel card are never included."""
+    n = state.num_players
+    s = seat_index(seat, n)
+    current: list[list[Any]] = []
+    tricks_won = [0] * n
     if state.state is not None:
-        current = [[names[p], _core.card_to_string(c)] for p, c in state.state.trick()]
-        tricks_won = [state.state.tricks_won(p) for p in range(state.num_players)]
-    hand_sizes = {}
-    for p in state.participants:
-        hand_sizes[names[p]] = 0 if p in state.folded else len(hand(state, p))
+        current = [[p, _core.card_to_string(c)] for p, c in state.state.trick()]
+        tricks_won = [state.state.tricks_won(p) for p in range(n)]
+    # A seat out of the deal or folded holds no cards that can still be played.
+    hand_sizes = [
+        len(hand(state, p)) if p in state.participants and p not in state.folded else 0
+        for p in range(n)
+    ]
     known = known_hand(state, s)
     private: dict[str, Any] = {
         "hand": None if known is None else [str(c) for c in known],
@@ -61,14 +79,16 @@ def observation(state: KirvesState, seat: int | str, legal: list[Action]) -> dic
         private["angel_card"] = str(state._angel_private)
     return {
         "game": "kirves",
-        "seat": names[s],
-        "num_players": state.num_players,
+        "seat": s,
+        "seats": list(SEAT_NAMES[:n]),
+        "sides": sides_json(state.sides()),
+        "num_players": n,
         "phase": state._phase,
-        "to_move": None if state._to_move is None else names[state._to_move],
-        "dealer": names[state.dealer],
-        "cutter": names[state.cutter],
-        "eldest": names[state.eldest],
-        "participants": [names[p] for p in state.participants],
+        "to_move": state._to_move,
+        "dealer": state.dealer,
+        "cutter": state.cutter,
+        "eldest": state.eldest,
+        "participants": list(state.participants),
         "marks_before": list(state.marks_before),
         "cut_marks": list(state.cut_marks),
         "cut": {
@@ -83,9 +103,9 @@ def observation(state: KirvesState, seat: int | str, legal: list[Action]) -> dic
         "turned_taken": state.turned_taken,
         "trump": state.trump_letter(),
         "kind": state.kind,
-        "trump_maker": None if state.trump_maker is None else names[state.trump_maker],
-        "calls": [[names[p], c] for p, c in state.calls],
-        "folded": [names[p] for p in state.folded],
+        "trump_maker": state.trump_maker,
+        "calls": [[p, c] for p, c in state.calls],
+        "folded": list(state.folded),
         "hand_sizes": hand_sizes,
         "trick": current,
         "tricks": completed_tricks(state),

@@ -9,7 +9,6 @@ from tricktaker import _core
 from tricktaker.cards import Card, Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.kirves import scoring
-from tricktaker.games.kirves.options import SEAT_NAMES
 from tricktaker.games.kirves.result import NORMAL, PLAYED, VOID
 from tricktaker.games.kirves.state import HAND_SIZE, PLAY, TRICKS, KirvesState
 from tricktaker.games.kirves.tables import rules_table
@@ -71,7 +70,7 @@ def apply(state: KirvesState, action: Action, seat: int) -> Event:
     state.publish(seat, "play", card=str(action.card))
     if play_state.trick_len == 0:
         record = play_state.trick_record(play_state.tricks_played - 1)
-        detail.update(trick=play_state.tricks_played, trick_winner=SEAT_NAMES[record.winner])
+        detail.update(trick=play_state.tricks_played, trick_winner=record.winner)
         decided = state.options.stop_when_decided and _core.kirves_decided(play_state)
         if play_state.is_terminal() or decided:
             scoring.finish(state, PLAYED)

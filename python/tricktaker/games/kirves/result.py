@@ -1,10 +1,21 @@
-"""The record of one finished Kirves deal, with the outcomes and kinds of deal it names."""
+"""The record of one finished Kirves deal, with the outcomes and kinds of deal it names; and
+the sides a deal is played, scored and solved by.
+
+The sides (R6) are the core's (``kirves_sides``), by side id: in a normal deal the trump maker
+(side 0) against everyone else (side 1); in a cut-jack deal, a free-for-all deal and a deal
+whose trump is not fixed yet, every seat is its own side (side id = seat id), since the cutter
+and the dealer of a cut jack play each for himself and the bystanders with them. A side is
+named by its seats' letters joined by hyphens ("B", "A-C-D"), which ``tt.solve(side=...)``
+takes as it takes "ACD"; run together, a pair's name could read as a card ("AC").
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tricktaker import _core
 from tricktaker.cards import Card, Suit
 from tricktaker.games.kirves.options import SEAT_NAMES
 
@@ -20,6 +31,73 @@ MISDEAL = "misdeal"
 NORMAL = "normal"
 CUT_JACK = "cut_jack"
 FREE_FOR_ALL = "free_for_all"
+
+# The core's name of each kind of deal.
+_CORE_KIND = {
+    NORMAL: _core.KirvesDealKind.NORMAL,
+    CUT_JACK: _core.KirvesDealKind.CUT_JACK,
+    FREE_FOR_ALL: _core.KirvesDealKind.FREE_FOR_ALL,
+}
+
+
+def deal_roles(
+    kind: str,
+    participants: Sequence[int],
+    *,
+    trump_maker: int | None = None,
+    cutter: int | None = None,
+    dealer: int | None = None,
+) -> _core.KirvesDealRoles:
+    """The kind of deal and its principals as the core takes them (``kirves_sides``,
+    ``kirves_outcome``): a normal deal needs its trump maker, a cut-jack deal its cutter and
+    dealer."""
+    mask = sum(1 << p for p in participants)
+    if kind == CUT_JACK:
+        assert cutter is not None and dealer is not None
+        return _core.KirvesDealRoles(
+            kind=_CORE_KIND[CUT_JACK], cutter=cutter, dealer=dealer, participants=mask
+        )
+    if kind == NORMAL:
+        assert trump_maker is not None
+        return _core.KirvesDealRoles(
+            kind=_CORE_KIND[NORMAL], trump_maker=trump_maker, participants=mask
+        )
+    return _core.KirvesDealRoles(kind=_CORE_KIND[FREE_FOR_ALL], participants=mask)
+
+
+def seat_sides(
+    num_players: int,
+    kind: str | None,
+    participants: Sequence[int],
+    *,
+    trump_maker: int | None = None,
+    cutter: int | None = None,
+    dealer: int | None = None,
+) -> list[int]:
+    """The side id of each seat (see the module doc); before the kind of deal is known every
+    seat is its own side, as in a free-for-all deal."""
+    roles = deal_roles(
+        kind or FREE_FOR_ALL,
+        participants,
+        trump_maker=trump_maker,
+        cutter=cutter,
+        dealer=dealer,
+    )
+    return list(_core.kirves_sides(roles, num_players))
+
+
+def sides_json(sides: Sequence[int]) -> list[dict[str, Any]]:
+    """The sides by side id as observations and results list them: each side's name (what
+    ``tt.solve(..., side=...)`` accepts) and its seats.
+
+    >>> sides_json([1, 1, 0, 1])
+    [{'name': 'C', 'seats': [2]}, {'name': 'A-B-D', 'seats': [0, 1, 3]}]
+    """
+    out = []
+    for side in range(max(sides, default=-1) + 1):
+        seats = [p for p, s in enumerate(sides) if s == side]
+        out.append({"name": "-".join(SEAT_NAMES[p] for p in seats), "seats": seats})
+    return out
 
 
 @dataclass(frozen=True)
@@ -60,35 +138,52 @@ class KirvesResult:
         """A deal that counts (escapes and keppi are checked after it, R10.1)."""
         return self.outcome in (PLAYED, PAAKOT_DECLARED, CONCESSION)
 
-    def to_dict(self) -> dict[str, Any]:
-        def seat(s: int | None) -> str | None:
-            return None if s is None else SEAT_NAMES[s]
+    def sides(self) -> list[int]:
+        """The side id of each seat in this deal (see the module doc)."""
+        return seat_sides(
+            len(self.marks),
+            self.kind,
+            self.participants,
+            trump_maker=self.trump_maker,
+            cutter=self.cutter,
+            dealer=self.dealer,
+        )
 
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON, every seat as its id: the common fields (the score of a side is
+        the marks its seats gain in the deal) and the record's own."""
+        sides = self.sides()
+        score = [0] * (max(sides) + 1)
+        for p, side in enumerate(sides):
+            score[side] += self.marks[p]
         return {
+            "game": "kirves",
+            "sides": sides_json(sides),
+            "score": score,
             "outcome": self.outcome,
-            "dealer": seat(self.dealer),
-            "cutter": seat(self.cutter),
-            "eldest": seat(self.eldest),
-            "participants": [SEAT_NAMES[s] for s in self.participants],
+            "dealer": self.dealer,
+            "cutter": self.cutter,
+            "eldest": self.eldest,
+            "participants": list(self.participants),
             "kind": self.kind,
             "trump": None if self.trump is None else self.trump.letter,
             "turned_card": None if self.turned_card is None else str(self.turned_card),
             "cut_jack": None if self.cut_jack is None else str(self.cut_jack),
-            "trump_maker": seat(self.trump_maker),
+            "trump_maker": self.trump_maker,
             "voluntary": self.voluntary,
             "forced": self.forced,
-            "folded": [SEAT_NAMES[s] for s in self.folded],
-            "trick_winners": [SEAT_NAMES[s] for s in self.trick_winners],
-            "winner": seat(self.winner),
+            "folded": list(self.folded),
+            "trick_winners": list(self.trick_winners),
+            "winner": self.winner,
             "win_rule": self.win_rule,
-            "conceded_by": seat(self.conceded_by),
-            "paakot_holder": seat(self.paakot_holder),
+            "conceded_by": self.conceded_by,
+            "paakot_holder": self.paakot_holder,
             "cut_marks": list(self.cut_marks),
             "marks": list(self.marks),
             "points": list(self.points),
             "same_dealer_next": self.same_dealer_next,
             "next_cut_examined": self.next_cut_examined,
-            "escaped": [SEAT_NAMES[s] for s in self.escaped],
-            "keppi": seat(self.keppi),
-            "kirves": seat(self.kirves),
+            "escaped": list(self.escaped),
+            "keppi": self.keppi,
+            "kirves": self.kirves,
         }

@@ -23,7 +23,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, cards_from_mask, mask_from_cards
 from tricktaker.games.kirves.options import SEAT_NAMES, KirvesOptions
-from tricktaker.games.kirves.result import CUT_JACK, FREE_FOR_ALL, NORMAL, KirvesResult
+from tricktaker.games.kirves.result import CUT_JACK, NORMAL, KirvesResult, deal_roles, seat_sides
 from tricktaker.protocol.base import Action
 
 HAND_SIZE = 5
@@ -33,13 +33,6 @@ DECK: list[Card] = cards_from_mask(_core.kirves_deck())
 DECK_SET = frozenset(DECK)
 ALWAYS_TRUMPS: int = _core.KIRVES_ALWAYS_TRUMPS
 PAAKOT: int = _core.KIRVES_PAAKOT
-
-# The core's name of each kind of deal.
-_CORE_KIND = {
-    NORMAL: _core.KirvesDealKind.NORMAL,
-    CUT_JACK: _core.KirvesDealKind.CUT_JACK,
-    FREE_FOR_ALL: _core.KirvesDealKind.FREE_FOR_ALL,
-}
 
 # Phases of a deal; each but ``over`` is the module of the same name.
 CUT = "cut"
@@ -244,20 +237,25 @@ class KirvesState:
         """The kind of deal and its principals as the core takes them (``kirves_sides``,
         ``kirves_outcome``)."""
         assert self.kind is not None
-        participants = sum(1 << p for p in self.participants)
-        if self.kind == CUT_JACK:
-            return _core.KirvesDealRoles(
-                kind=_CORE_KIND[CUT_JACK],
-                cutter=self.cutter,
-                dealer=self.dealer,
-                participants=participants,
-            )
-        if self.kind == NORMAL:
-            assert self.trump_maker is not None
-            return _core.KirvesDealRoles(
-                kind=_CORE_KIND[NORMAL], trump_maker=self.trump_maker, participants=participants
-            )
-        return _core.KirvesDealRoles(kind=_CORE_KIND[FREE_FOR_ALL], participants=participants)
+        return deal_roles(
+            self.kind,
+            self.participants,
+            trump_maker=self.trump_maker,
+            cutter=self.cutter,
+            dealer=self.dealer,
+        )
+
+    def sides(self) -> list[int]:
+        """The side id of each seat: the play's sides once the kind of deal is known, every
+        seat its own side before (``result.seat_sides``)."""
+        return seat_sides(
+            self.num_players,
+            self.kind,
+            self.participants,
+            trump_maker=self.trump_maker,
+            cutter=self.cutter,
+            dealer=self.dealer,
+        )
 
     def leader(self) -> int:
         """R8.2: the eldest, or the first non-folded player after the dealer."""
@@ -269,7 +267,8 @@ class KirvesState:
     # --- the public record --------------------------------------------------------------
 
     def publish(self, seat: int | None, what: str, **detail: Any) -> None:
-        """Add to the public record of the deal (every seat's observation shows it)."""
-        record: dict[str, Any] = {"seat": None if seat is None else SEAT_NAMES[seat], "event": what}
+        """Add to the public record of the deal (every seat's observation shows it); the seat
+        is its id, None for what no seat did."""
+        record: dict[str, Any] = {"seat": seat, "event": what}
         record.update(detail)
         self.events.append(record)

@@ -12,6 +12,9 @@ change, pass, throw_in, consent, veto, refuse, suit, fold, stay, no, declare, le
 that seat has made); ``hand_hidden`` 1, ``hand``, ``peeked``, ``discarded`` D each;
 ``hand_sizes`` n (/6); ``trick_leader`` n, ``trick_k`` D each; ``played_k`` D each;
 ``tricks_won`` n (/5).
+
+Observations name seats by id, and so does a decoded tensor (``seat_ids``): the floats are the
+same either way, since every seat is written relative to the observer.
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ class KirvesTensors:
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, KirvesGame)
         n = game.num_players
-        spec = TensorSpec(SEAT_NAMES[:n], list(DECK))
+        spec = TensorSpec(SEAT_NAMES[:n], list(DECK), seat_ids=True)
         spec.add("phase", len(PHASES), "one_hot")
         for name in ("to_move", "dealer", "cutter", "eldest"):
             spec.seat(name)
@@ -102,18 +105,14 @@ class KirvesTensors:
         return spec
 
     def encode(self, spec: TensorSpec, observation: dict[str, Any]) -> npt.NDArray[np.float32]:
-        writer = TensorWriter(spec, spec.seats.index(observation["seat"]))
+        writer = TensorWriter(spec, observation["seat"])
         writer.one_hot("phase", PHASES.index(observation["phase"]))
         for name in ("to_move", "dealer", "cutter", "eldest"):
             writer.seat(name, observation[name])
         writer.seats("participants", observation["participants"])
         writer.seats("folded", observation["folded"])
-        writer.seat_values(
-            "marks_before", dict(zip(spec.seats, observation["marks_before"], strict=True))
-        )
-        writer.seat_values(
-            "cut_marks", dict(zip(spec.seats, observation["cut_marks"], strict=True))
-        )
+        writer.seat_values("marks_before", observation["marks_before"])
+        writer.seat_values("cut_marks", observation["cut_marks"])
         cut = observation["cut"]
         if cut["examined"]:
             writer.flags("examined_cut", [0])
@@ -138,9 +137,7 @@ class KirvesTensors:
         writer.seat_values("hand_sizes", observation["hand_sizes"])
         writer.trick(observation["trick"])
         writer.played(observation["tricks"])
-        writer.seat_values(
-            "tricks_won", dict(zip(spec.seats, observation["tricks_won"], strict=True))
-        )
+        writer.seat_values("tricks_won", observation["tricks_won"])
         return writer.vector
 
     def decode(self, spec: TensorSpec, reader: TensorReader) -> dict[str, Any]:
@@ -148,19 +145,17 @@ class KirvesTensors:
             cards = reader.cards(name)
             return cards[0] if cards else None
 
-        participants = reader.seats("participants")
-        sizes = reader.seat_ints("hand_sizes")
         return {
-            "seat": spec.seats[reader.me],
+            "seat": reader.me,
             "phase": reader.one_hot("phase", PHASES),
             "to_move": reader.seat("to_move"),
             "dealer": reader.seat("dealer"),
             "cutter": reader.seat("cutter"),
             "eldest": reader.seat("eldest"),
-            "participants": participants,
+            "participants": reader.seats("participants"),
             "folded": reader.seats("folded"),
-            "marks_before": [reader.seat_ints("marks_before")[s] for s in spec.seats],
-            "cut_marks": [reader.seat_ints("cut_marks")[s] for s in spec.seats],
+            "marks_before": reader.seat_ints("marks_before"),
+            "cut_marks": reader.seat_ints("cut_marks"),
             "examined_cut": bool(reader.flags("examined_cut")),
             "cut_bottom": one("cut_bottom"),
             "angel": one("angel"),
@@ -179,15 +174,15 @@ class KirvesTensors:
             "hand": reader.cards("hand"),
             "peeked": reader.cards("peeked"),
             "discarded": one("discarded"),
-            "hand_sizes": {s: sizes[s] for s in participants},
+            "hand_sizes": reader.seat_ints("hand_sizes"),
             "trick": reader.trick(),
             "played": reader.played(),
-            "tricks_won": [reader.seat_ints("tricks_won")[s] for s in spec.seats],
+            "tricks_won": reader.seat_ints("tricks_won"),
         }
 
     def summary(self, spec: TensorSpec, observation: dict[str, Any]) -> dict[str, Any]:
         cut = observation["cut"]
-        calls: dict[str, set[str]] = {}
+        calls: dict[int, set[str]] = {}
         for seat, call in observation["calls"]:
             calls.setdefault(seat, set()).add(call_kind(call))
         return {
@@ -215,9 +210,9 @@ class KirvesTensors:
             "hand": sorted_cards(observation["hand"] or []),
             "peeked": sorted_cards(observation["peeked"]),
             "discarded": observation["discarded"],
-            "hand_sizes": dict(observation["hand_sizes"]),
+            "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats),
+            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
             "tricks_won": list(observation["tricks_won"]),
         }
 

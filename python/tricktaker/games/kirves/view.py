@@ -1,4 +1,7 @@
-"""The terminal view of Kirves for ``tricktaker play kirves``."""
+"""The terminal view of Kirves for ``tricktaker play kirves``.
+
+Observations, events and standings name seats by id; the view shows each by its letter (the
+observation's ``seats``, or the deal's ``seat_name``)."""
 
 from __future__ import annotations
 
@@ -61,6 +64,11 @@ def _kv_hand(cards: Sequence[str], trump: str | None) -> str:
     return " ".join(c.pretty() for c in ordered)
 
 
+def _name(obs: Mapping[str, Any], seat: int) -> str:
+    """A seat's letter, from the observation's display names."""
+    return str(obs["seats"][seat])
+
+
 def _kv_marks(obs: Mapping[str, Any]) -> str:
     match = obs.get("match")
     marks = match["marks"] if isinstance(match, Mapping) else obs.get("marks_before", [])
@@ -76,18 +84,21 @@ def _kv_header(game: Game, obs: Mapping[str, Any], show_hand: bool) -> Lines:
         if match["games"] > 1:
             title += f" of {match['games']}"
         title += f", leg {match['legs'] + 1}, deal {match['deals'] + 1}"
+    dealer, cutter, eldest = (_name(obs, obs[role]) for role in ("dealer", "cutter", "eldest"))
     lines = [
-        f"=== {title}: dealer {obs['dealer']}, cutter {obs['cutter']}, eldest {obs['eldest']} ===",
+        f"=== {title}: dealer {dealer}, cutter {cutter}, eldest {eldest} ===",
         f"Marks: {_kv_marks(obs)}",
     ]
     if isinstance(match, Mapping):
         if match["escaped"]:
-            lines.append(f"Escaped this leg: {', '.join(match['escaped'])}")
+            escaped = ", ".join(_name(obs, p) for p in match["escaped"])
+            lines.append(f"Escaped this leg: {escaped}")
         if any(match["keppis"]):
             keppis = ", ".join(f"{'ABCDEFGHIJ'[p]} {k}" for p, k in enumerate(match["keppis"]) if k)
             lines.append(f"Keppis: {keppis}")
     if show_hand and obs.get("hand"):
-        lines.append(f"Your hand ({obs['seat']}): {_kv_hand(obs['hand'], obs.get('trump'))}")
+        seat = _name(obs, obs["seat"])
+        lines.append(f"Your hand ({seat}): {_kv_hand(obs['hand'], obs.get('trump'))}")
     return lines
 
 
@@ -125,9 +136,10 @@ def _kv_situation(obs: Mapping[str, Any]) -> Lines:
     if phase == "choose_dealer":
         return ["You got a keppi: choose the dealer of the new leg (dealer = the default)."]
     if obs["cut"].get("cut_jack"):
+        cutter, dealer = _name(obs, obs["cutter"]), _name(obs, obs["dealer"])
         lines.append(
-            f"{obs['cutter']} cut {pretty_card(obs['cut']['cut_jack'])}: "
-            f"{obs['cutter']} against the dealer {obs['dealer']}."
+            f"{cutter} cut {pretty_card(obs['cut']['cut_jack'])}: "
+            f"{cutter} against the dealer {dealer}."
         )
     if turned:
         taken = " (taken by the dealer)" if obs.get("turned_taken") else ""
@@ -138,17 +150,18 @@ def _kv_situation(obs: Mapping[str, Any]) -> Lines:
         else:
             lines.append("You may take the turned card blind, or peek first.")
     if obs.get("calls"):
-        calls = "; ".join(f"{s} {_kv_call(c)}" for s, c in obs["calls"])
+        calls = "; ".join(f"{_name(obs, s)} {_kv_call(c)}" for s, c in obs["calls"])
         lines.append(f"Calls: {calls}")
     if trump:
-        who = f"trump maker {obs['trump_maker']}" if obs.get("trump_maker") else obs["kind"]
+        maker = obs.get("trump_maker")
+        who = f"trump maker {_name(obs, maker)}" if maker is not None else obs["kind"]
         lines.append(f"Trump {Suit.parse(trump).symbol} ({who.replace('_', ' ')})")
     if obs.get("folded"):
-        lines.append(f"Folded: {', '.join(obs['folded'])}")
+        lines.append(f"Folded: {', '.join(_name(obs, p) for p in obs['folded'])}")
     if phase == "play":
         won = ", ".join(f"{'ABCDEFGHIJ'[p]} {t}" for p, t in enumerate(obs["tricks_won"]) if t)
         lines.append(f"Trick {len(obs['tricks']) + 1}; tricks won: {won or 'none yet'}")
-        table = "  ".join(f"{s} {pretty_card(c)}" for s, c in obs["trick"])
+        table = "  ".join(f"{_name(obs, s)} {pretty_card(c)}" for s, c in obs["trick"])
         lines.append(f"On the table: {table or '(empty: you lead)'}")
     return lines
 
@@ -158,7 +171,8 @@ def _kv_turn(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
     if obs.get("hand_hidden"):
         lines.append("You have not looked at your cards.")
     elif obs.get("hand"):
-        lines.append(f"Your hand ({obs['seat']}): {_kv_hand(obs['hand'], obs.get('trump'))}")
+        seat = _name(obs, obs["seat"])
+        lines.append(f"Your hand ({seat}): {_kv_hand(obs['hand'], obs.get('trump'))}")
     cuts = [a.name.partition(":")[2] for a in legal if a.name.startswith("cut:")]
     if cuts and len(cuts) == len(legal):
         lines.append(
@@ -193,8 +207,7 @@ def _kv_prompt(obs: Mapping[str, Any]) -> str:
         "play": "your card",
         "choose_dealer": "choose the dealer",
     }
-    seat = obs.get("player") or obs["seat"]
-    return f"{seat}, {words.get(obs['phase'], 'act')}> "
+    return f"{_name(obs, obs['seat'])}, {words.get(obs['phase'], 'act')}> "
 
 
 def _kv_event(deal: StateMachine, event: Event) -> Lines:
@@ -203,7 +216,8 @@ def _kv_event(deal: StateMachine, event: Event) -> Lines:
     action = event.action
     phase = event.phase
     if phase == "choose_dealer":
-        return [f"{who} (keppi) chooses {detail['dealer']} to deal the new leg."]
+        dealer = deal.seat_name(detail["dealer"])
+        return [f"{who} (keppi) chooses {dealer} to deal the new leg."]
     if phase == "cut":
         k = detail["packet"]
         if detail.get("saving_angel"):
@@ -215,7 +229,8 @@ def _kv_event(deal: StateMachine, event: Event) -> Lines:
         if "bottom_card" in detail:
             lines[0] += f": bottom card {pretty_card(detail['bottom_card'])}."
         if "cut_jack" in detail:
-            marked = ", ".join(detail["cut_marks"]) or "nobody"
+            marked = ", ".join(deal.seat_name(p) for p, m in enumerate(detail["cut_marks"]) if m)
+            marked = marked or "nobody"
             lines.append(f"  A cut jack! {who} keeps it; a mark each to {marked}.")
         turned = getattr(deal, "turned_card", None)
         if turned is not None:
@@ -229,7 +244,8 @@ def _kv_event(deal: StateMachine, event: Event) -> Lines:
     if phase == "play" and action[:1] != "d":
         lines = [f"{who} plays {pretty_card(detail['card'])}"] if "card" in detail else []
         if "trick_winner" in detail:
-            lines.append(f"  -> trick {detail['trick']} to {detail['trick_winner']}")
+            winner = deal.seat_name(detail["trick_winner"])
+            lines.append(f"  -> trick {detail['trick']} to {winner}")
         if detail.get("outcome") == "void":
             lines.append("  The deal is void: a pääköt was not declared.")
         return lines

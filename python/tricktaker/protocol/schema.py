@@ -2,8 +2,9 @@
 options and game info (``tt.schema()``).
 
 What every game shares is written once here; what a game adds, it declares in its family's
-``schema.py`` (``OBSERVATION_FIELDS``, ``EVENT_FIELDS``, ``RESULT_FIELDS``: JSON Schema
-properties, in the same vocabulary), and its options come from its options dataclass. The
+``schema.py`` (``SCHEMA = {"observation": ..., "event": ..., "result": ...}``: the JSON Schema
+properties of its own fields, in the same vocabulary; it may narrow a common field, such as
+``phase`` to its own phases), and its options come from its options dataclass. The
 schema is closed: a field that no schema names fails validation, so the schema is the full
 documentation of what a front end receives.
 

@@ -89,3 +89,21 @@ def test_match_observations_validate(name: str, preset: str | None, options: Any
                 _check(observation, match.observation(seat), f"match step {step} seat {seat}")
         legal = match.legal_actions()
         match.apply(legal[rnd.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", sorted(tt.games()))
+def test_every_option_value_validates(name: str) -> None:
+    """Each allowed value of each option, set alone (mixes a game refuses are skipped)."""
+    validator = _validator(f"#/$defs/{name}/properties/options")
+    info = tt.games()[name]
+    base = next(opts for n, _, opts in CASES if n == name)
+    checked = 0
+    for option in info.options:
+        for value in option["choices"] or []:
+            try:
+                game = tt.load(name, **{**base, option["name"]: value})
+            except ValueError:
+                continue
+            _check(validator, options_to_dict(game.options), f"{option['name']}={value!r}")
+            checked += 1
+    assert checked or not any(o["choices"] for o in info.options)

@@ -160,16 +160,20 @@ def _json_type(value: Any) -> JsonSchema:
 
 def options_schema(options_class: type[Any]) -> JsonSchema:
     """The options of a game as ``to_json()`` writes them: each field with its allowed values
-    (an enum) or the JSON type of its default, and its description."""
+    (an enum), the schema a checked field declares (``metadata["schema"]``), or the JSON type
+    of its default; and its description."""
     properties: dict[str, JsonSchema] = {}
     for f in dataclasses.fields(options_class):
         choices: Sequence[Any] | None = f.metadata.get("choices")
-        entry: JsonSchema = (
-            {"enum": list(choices)}
-            if choices is not None
-            else (_json_type(f.default) if f.default is not dataclasses.MISSING else {})
-        )
-        if f.default is None and "type" in entry:
+        if choices is not None:
+            entry: JsonSchema = {"enum": list(choices)}
+        elif "check" in f.metadata:
+            # A checked option may take values of several types (max_bid: "auto" or a number);
+            # its check function is the rule, and the schema adds only what the field declares.
+            entry = dict(f.metadata.get("schema", {}))
+        elif f.default is not dataclasses.MISSING and f.default is not None:
+            entry = _json_type(f.default)
+        else:
             entry = {}
         doc = f.metadata.get("doc")
         if doc:

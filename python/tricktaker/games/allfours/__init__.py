@@ -7,7 +7,8 @@ presets, the deal flow (turn-up and kick, begging and running the cards, the auc
 widow, exchange and discards, folding) and the match to the target: the options, presets and
 seat names in ``options``, the deal's credits in ``result``, what a seat sees in
 ``observation``, the position text in ``notation``, the deal and the dealing in ``deal``, the
-match in ``match`` and the games in ``game``.
+match in ``match``, the games in ``game`` and the JSON Schema of the family's own observation,
+event and result fields in ``schema``.
 
 >>> import tricktaker as tt
 >>> deal = tt.load("allfours", preset="trinidad").new_deal(seed=3, dealer=0)

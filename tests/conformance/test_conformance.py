@@ -266,3 +266,15 @@ def _check_expansion(deal: Deal, side: Any, depth: int) -> None:
         assert child_value == value, f"{card}: {value} as a card, {child_value} after it"
         if depth > 1:
             _check_expansion(child, side, depth - 1)
+
+
+@pytest.mark.parametrize("family", sorted(families()), ids=str)
+def test_every_capability_of_the_record_loads(family: str) -> None:
+    """What a record names exists; what it leaves out raises tt.Unsupported naming the game."""
+    record = families()[family]
+    for capability, present in record.capabilities().items():
+        if present:
+            assert record.get(capability) is not None
+        else:
+            with pytest.raises(tt.Unsupported, match=f"{record.variants[0].name}.*{capability}"):
+                record.get(capability, game=record.variants[0].name)

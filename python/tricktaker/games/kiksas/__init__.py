@@ -66,7 +66,7 @@ from tricktaker.games.kiksas.options import (
     seat_index,
 )
 from tricktaker.games.kiksas.result import KiksasResult
-from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.family import Family, Variant, standard_hooks
 from tricktaker.registry import register
 
 __all__ = [
@@ -122,16 +122,7 @@ FAMILY = Family(
             PRESETS,
         ),
     ),
-    tensors=hook("tensors", "CODEC"),
-    knowledge=hook("knowledge", "KNOWLEDGE"),
-    solver=hook("tables", "SOLVER"),
-    playouts=hook("tables", "PLAYOUTS"),
-    rule_bot=hook("bot", "RULE_BOT"),
-    pimc=hook("bot", "PIMC"),
-    view=hook("view", "VIEW"),
-    summary=hook("summary", "SUMMARY"),
-    metric=hook("summary", "METRIC"),
-    episode=hook("episode", "EPISODE"),
-    schema=hook("schema", "SCHEMA"),
+    # Every capability at its standard place in this folder (docs/adding-a-game.md).
+    **standard_hooks(),
 )
 register(FAMILY)

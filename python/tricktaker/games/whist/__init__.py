@@ -34,7 +34,7 @@ from tricktaker.games.whist.options import (
     strain_index,
 )
 from tricktaker.games.whist.result import WhistResult
-from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.family import Family, Variant, standard_hooks
 from tricktaker.registry import register
 
 __all__ = [
@@ -64,15 +64,8 @@ FAMILY = Family(
             {},
         ),
     ),
-    tensors=hook("tensors", "CODEC"),
-    knowledge=hook("knowledge", "KNOWLEDGE"),
-    solver=hook("tables", "SOLVER"),
-    rule_bot=hook("bot", "RULE_BOT"),
-    pimc=hook("bot", "PIMC"),
-    view=hook("view", "VIEW"),
-    summary=hook("summary", "SUMMARY"),
-    metric=hook("summary", "METRIC"),
-    episode=hook("episode", "EPISODE"),
-    schema=hook("schema", "SCHEMA"),
+    # Every capability at its standard place in this folder (docs/adding-a-game.md), but
+    # native playouts: the core has no whist playout engine.
+    **standard_hooks(lacks=("playouts",)),
 )
 register(FAMILY)

@@ -169,9 +169,12 @@ def _game_names_in(path: Path) -> list[str]:
     source = path.read_text()
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         text = token.string.lower()
-        if token.type == tokenize.NAME and any(w in text for w in GAME_WORDS):
-            found.append(f"{token.start[0]}: {token.string}")
-        elif token.type == tokenize.STRING and text.strip("'\"") in GAME_WORDS:
+        if (
+            token.type == tokenize.NAME
+            and any(w in text for w in GAME_WORDS)
+            or token.type == tokenize.STRING
+            and text.strip("'\"") in GAME_WORDS
+        ):
             found.append(f"{token.start[0]}: {token.string}")
     return found
 

@@ -11,6 +11,7 @@ endings.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections.abc import Iterator
@@ -56,10 +57,8 @@ def _card_texts(data: Any) -> set[str]:
     """Every string in a JSON-ready structure that reads as a card."""
     out: set[str] = set()
     if isinstance(data, str):
-        try:
+        with contextlib.suppress(ValueError):  # most strings are not cards
             out.add(str(Card.parse(data)))
-        except ValueError:
-            pass
     elif isinstance(data, dict):
         for value in data.values():
             out |= _card_texts(value)
@@ -223,7 +222,11 @@ def _ending(game: tt.Game, seed: int, cards_left: int) -> Deal | None:
                 state = deal.play_state()
             except ValueError:  # the first card fixes the trump (Pitch): no play state yet
                 state = None
-            if state is not None and max(bin(state.hand(s)).count("1") for s in range(state.num_players)) <= cards_left:
+            if (
+                state is not None
+                and max(bin(state.hand(s)).count("1") for s in range(state.num_players))
+                <= cards_left
+            ):
                 return deal
         legal = deal.legal_actions()
         deal.apply(legal[rnd.randrange(len(legal))])

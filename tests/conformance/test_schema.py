@@ -10,12 +10,11 @@ from typing import Any
 
 import jsonschema
 import pytest
+from test_conformance import CASES, IDS, _game  # noqa: I001  (the conformance cases)
 
 import tricktaker as tt
 from tricktaker.protocol.base import Deal, StateMachine
 from tricktaker.protocol.options import options_to_dict
-
-from test_conformance import CASES, IDS, _game  # noqa: I001  (the conformance cases)
 
 SCHEMA = tt.schema()
 
@@ -53,7 +52,9 @@ def test_observations_events_and_results_validate(
 ) -> None:
     game = _game(name, preset, options)
     base = f"#/$defs/{name}/properties"
-    observation, event, result = (_validator(f"{base}/{kind}") for kind in ("observation", "event", "result"))
+    observation, event, result = (
+        _validator(f"{base}/{kind}") for kind in ("observation", "event", "result")
+    )
     _check(_validator(f"{base}/options"), options_to_dict(game.options), "options")
     count = 0
     for seed in range(3):

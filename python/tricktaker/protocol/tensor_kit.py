@@ -15,7 +15,7 @@ rest of the public API and documents the conventions every layout follows.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -62,11 +62,9 @@ class TensorSpec:
 
     Segments are appended in order; every spec starts with ``me``, the observer's own seat."""
 
-    def __init__(self, seats: Sequence[str], deck: list[Card], *, seat_ids: bool = False) -> None:
+    def __init__(self, seats: Sequence[str], deck: list[Card]) -> None:
+        # Display names, by seat id: observations (and decoded tensors) name seats by id.
         self.seats = list(seats)
-        # Observations name seats by id (the schema's canonical form); a decoded tensor does too.
-        # False keeps the display names of a family whose observations still use them.
-        self.seat_ids = seat_ids
         self.n = len(seats)
         self.deck = sorted(deck, key=lambda c: c.id)
         self.index = {str(c): i for i, c in enumerate(self.deck)}
@@ -102,20 +100,18 @@ class TensorWriter:
         self.vector = np.zeros(spec.size, dtype=np.float32)
         self.one_hot("me", me)
 
-    def rel(self, seat: int | str | None) -> int | None:
-        """The seat (an id, or a display name) as seen from the observer (0 = the observer),
-        None for no seat."""
+    def rel(self, seat: int | None) -> int | None:
+        """The seat (its id) as seen from the observer (0 = the observer), None for no seat."""
         if seat is None:
             return None
-        index = seat if isinstance(seat, int) else self.spec.seats.index(seat)
-        return (index - self.me) % self.spec.n
+        return (seat - self.me) % self.spec.n
 
     def one_hot(self, name: str, index: int | None) -> None:
         if index is not None:
             seg = self.spec.segments[name]
             self.vector[seg.offset + index] = 1.0
 
-    def seat(self, name: str, seat: int | str | None) -> None:
+    def seat(self, name: str, seat: int | None) -> None:
         self.one_hot(name, self.rel(seat))
 
     def flags(self, name: str, indices: Iterable[int]) -> None:
@@ -123,7 +119,7 @@ class TensorWriter:
         for i in indices:
             self.vector[seg.offset + i] = 1.0
 
-    def seats(self, name: str, seats: Iterable[int | str]) -> None:
+    def seats(self, name: str, seats: Iterable[int]) -> None:
         self.flags(name, [r for r in (self.rel(s) for s in seats) if r is not None])
 
     def cards(self, name: str, cards: Iterable[str] | None) -> None:
@@ -136,11 +132,10 @@ class TensorWriter:
         for i, x in enumerate(values):
             self.vector[seg.offset + i] = float(x) / seg.scale
 
-    def seat_values(self, name: str, by_seat: Mapping[str, float] | Sequence[float]) -> None:
-        """Values per seat (a list by seat id, or a dict by display name), observer first."""
+    def seat_values(self, name: str, by_seat: Sequence[float]) -> None:
+        """Values per seat (a list by seat id), stored observer first."""
         values = [0.0] * self.spec.n
-        items = by_seat.items() if isinstance(by_seat, Mapping) else enumerate(by_seat)
-        for seat, x in items:
+        for seat, x in enumerate(by_seat):
             r = self.rel(seat)
             assert r is not None
             values[r] = x
@@ -149,7 +144,7 @@ class TensorWriter:
     def suit(self, name: str, letter: str | None) -> None:
         self.one_hot(name, None if letter is None else SUITS.index(letter))
 
-    def trick(self, trick: list[list[str]]) -> None:
+    def trick(self, trick: list[list[Any]]) -> None:
         """The current trick (``[[seat, card], ...]``): its leader and each seat's card."""
         if trick:
             self.seat("trick_leader", trick[0][0])
@@ -186,20 +181,18 @@ class TensorReader:
         i = self.one_hot_raw(name)
         return None if i is None else labels[i]
 
-    def abs(self, rel: int) -> Any:
-        """The seat ``rel`` places after the observer: its id, or its display name for a spec
-        without ``seat_ids``."""
-        index = (rel + self.me) % self.spec.n
-        return index if self.spec.seat_ids else self.spec.seats[index]
+    def abs(self, rel: int) -> int:
+        """The id of the seat ``rel`` places after the observer."""
+        return (rel + self.me) % self.spec.n
 
-    def seat(self, name: str) -> Any:
+    def seat(self, name: str) -> int | None:
         i = self.one_hot_raw(name)
         return None if i is None else self.abs(i)
 
     def flags(self, name: str) -> list[int]:
         return [int(i) for i in np.flatnonzero(self.raw(name) > 0.5)]
 
-    def seats(self, name: str) -> list[Any]:
+    def seats(self, name: str) -> list[int]:
         return sorted(self.abs(i) for i in self.flags(name))
 
     def cards(self, name: str) -> list[str]:
@@ -212,12 +205,10 @@ class TensorReader:
     def ints(self, name: str) -> list[int]:
         return [round(x) for x in self.values(name)]
 
-    def seat_ints(self, name: str) -> Any:
-        """Integers per seat: a list by seat id, or a dict by display name without ``seat_ids``."""
+    def seat_ints(self, name: str) -> list[int]:
+        """Integers per seat, by seat id."""
         values = {self.abs(k): x for k, x in enumerate(self.ints(name))}
-        if self.spec.seat_ids:
-            return [values[i] for i in range(self.spec.n)]
-        return values
+        return [values[i] for i in range(self.spec.n)]
 
     def suit(self, name: str) -> str | None:
         return self.one_hot(name, SUITS)
@@ -234,13 +225,10 @@ class TensorReader:
                 out.append([self.abs(rel), card])
         return out
 
-    def played(self) -> Any:
-        """The cards each seat played in completed tricks: a list by seat id, or a dict by
-        display name for a spec without ``seat_ids``."""
+    def played(self) -> list[list[str]]:
+        """The cards each seat played in completed tricks, by seat id."""
         by_seat = {self.abs(k): self.cards(f"played_{k}") for k in range(self.spec.n)}
-        if self.spec.seat_ids:
-            return [by_seat[i] for i in range(self.spec.n)]
-        return by_seat
+        return [by_seat[i] for i in range(self.spec.n)]
 
 
 def sorted_cards(cards: Iterable[str]) -> list[str]:
@@ -248,20 +236,14 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
     return [str(c) for c in sorted(Card.parse(x) for x in cards)]
 
 
-def played_from(
-    tricks: list[dict[str, Any]], seats: Sequence[str], *, seat_ids: bool = False
-) -> Any:
-    """The cards each seat played in the completed tricks, as ``TensorReader.played`` reads
-    them: a list by seat id (``seat_ids``: the tricks name seats by id), else a dict by display
-    name."""
-    by_id = seat_ids
-    out: dict[Any, list[str]] = {(i if by_id else s): [] for i, s in enumerate(seats)}
+def played_from(tricks: list[dict[str, Any]], seats: Sequence[str]) -> list[list[str]]:
+    """The cards each seat played in the completed tricks, by seat id, as
+    ``TensorReader.played`` reads them."""
+    out: list[list[str]] = [[] for _ in seats]
     for t in tricks:
         for seat, card in t["cards"]:
             out[seat].append(card)
-    if by_id:
-        return [sorted_cards(out[i]) for i in range(len(seats))]
-    return {s: sorted_cards(c) for s, c in out.items()}
+    return [sorted_cards(c) for c in out]
 
 
 def call_kind(call: str) -> str:

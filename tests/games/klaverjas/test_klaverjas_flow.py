@@ -6,9 +6,9 @@ import json
 import random
 
 import pytest
+from test_klaverjas_examples import E63_HANDS, E65_HANDS, E65_PLAY
 
 import tricktaker as tt
-from test_klaverjas_examples import E63_HANDS, E65_HANDS, E65_PLAY
 from tricktaker.games.klaverjas import KlaverjasDeal, KlaverjasMatch
 
 

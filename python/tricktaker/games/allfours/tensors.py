@@ -72,7 +72,7 @@ class AllFoursTensors:
     def spec(self, game: Game) -> TensorSpec:
         o = game.options
         n = o.num_players
-        spec = TensorSpec([f"S{i}" for i in range(n)], cards_from_mask(o.deck_mask), seat_ids=True)
+        spec = TensorSpec([f"S{i}" for i in range(n)], cards_from_mask(o.deck_mask))
         spec.add("phase", len(PHASES), "one_hot")
         for name in ("to_move", "dealer", "leader", "pitcher", "begger", "widow_taker"):
             spec.seat(name)
@@ -189,7 +189,7 @@ class AllFoursTensors:
             "discard_counts": list(observation["discard_counts"]),
             "my_discards": sorted_cards(observation["my_discards"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
+            "played": played_from(observation["tricks"], spec.seats),
             "folded": [s for s, cards in enumerate(folded) if cards is not None],
             "folded_cards": sorted_cards(c for cards in folded if cards is not None for c in cards),
         }

@@ -63,7 +63,7 @@ class KiksasTensors:
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, KiksasGame)
         n = game.num_seats  # 4 in Kiksas, 3 in Trikiksis
-        spec = TensorSpec(SEATS[:n], list(DECK), seat_ids=True)
+        spec = TensorSpec(SEATS[:n], list(DECK))
         spec.add("phase", len(PHASES), "one_hot")
         spec.add("deal_type", 3, "one_hot")
         spec.seat("to_move")
@@ -226,7 +226,7 @@ class KiksasTensors:
             played[observation["seat"]] = sorted_cards(observation["my_played"])
             points = [0, 0]
         else:
-            played = played_from(observation["tricks"], spec.seats, seat_ids=True)
+            played = played_from(observation["tricks"], spec.seats)
             points = list(observation["points"])
         return {
             "seat": observation["seat"],

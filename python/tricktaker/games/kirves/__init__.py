@@ -104,7 +104,7 @@ from tricktaker.games.kirves.state import (
     is_always_trump,
     named_suit,
 )
-from tricktaker.protocol.family import Family, Variant, hook
+from tricktaker.protocol.family import Family, Variant, standard_hooks
 from tricktaker.protocol.options import build_options
 from tricktaker.registry import register
 
@@ -126,17 +126,8 @@ FAMILY = Family(
             examples=({"num_players": 4}, {"num_players": 2}, {"num_players": 7}),
         ),
     ),
-    tensors=hook("tensors", "CODEC"),
-    knowledge=hook("knowledge", "KNOWLEDGE"),
-    solver=hook("tables", "SOLVER"),
-    playouts=hook("tables", "PLAYOUTS"),
-    rule_bot=hook("bot", "RULE_BOT"),
-    pimc=hook("bot", "PIMC"),
-    view=hook("view", "VIEW"),
-    summary=hook("summary", "SUMMARY"),
-    metric=hook("summary", "METRIC"),
-    episode=hook("episode", "EPISODE"),
-    schema=hook("schema", "SCHEMA"),
+    # Every capability at its standard place in this folder (docs/adding-a-game.md).
+    **standard_hooks(),
 )
 register(FAMILY)
 

@@ -13,8 +13,8 @@ that seat has made); ``hand_hidden`` 1, ``hand``, ``peeked``, ``discarded`` D ea
 ``hand_sizes`` n (/6); ``trick_leader`` n, ``trick_k`` D each; ``played_k`` D each;
 ``tricks_won`` n (/5).
 
-Observations name seats by id, and so does a decoded tensor (``seat_ids``): the floats are the
-same either way, since every seat is written relative to the observer.
+Observations name seats by id, and so does a decoded tensor; every seat is written relative to
+the observer.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class KirvesTensors:
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, KirvesGame)
         n = game.num_players
-        spec = TensorSpec(SEAT_NAMES[:n], list(DECK), seat_ids=True)
+        spec = TensorSpec(SEAT_NAMES[:n], list(DECK))
         spec.add("phase", len(PHASES), "one_hot")
         for name in ("to_move", "dealer", "cutter", "eldest"):
             spec.seat(name)
@@ -212,7 +212,7 @@ class KirvesTensors:
             "discarded": observation["discarded"],
             "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
+            "played": played_from(observation["tricks"], spec.seats),
             "tricks_won": list(observation["tricks_won"]),
         }
 

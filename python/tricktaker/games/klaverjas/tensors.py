@@ -41,7 +41,7 @@ class KlaverjasTensors:
     """Klaverjas: the layout above, for every option set."""
 
     def spec(self, game: Game) -> TensorSpec:
-        spec = TensorSpec(SEATS, list(DECK), seat_ids=True)
+        spec = TensorSpec(SEATS, list(DECK))
         spec.add("phase", 4, "one_hot")
         for name in ("to_move", "dealer", "declarer"):
             spec.seat(name)
@@ -110,7 +110,7 @@ class KlaverjasTensors:
             "hand": sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
+            "played": played_from(observation["tricks"], spec.seats),
             "card_points": list(observation["card_points"]),
             "roem": list(observation["roem"]),
         }

@@ -39,7 +39,7 @@ class WhistTensors:
 
     def spec(self, game: Game) -> TensorSpec:
         assert isinstance(game, WhistGame)
-        spec = TensorSpec(SEATS, cards_from_mask(game.deck_mask), seat_ids=True)
+        spec = TensorSpec(SEATS, cards_from_mask(game.deck_mask))
         ranks = float(game.options.ranks_per_suit)
         spec.add("phase", 2, "one_hot")
         spec.seat("to_move")
@@ -95,7 +95,7 @@ class WhistTensors:
             "hand": sorted_cards(observation["hand"]),
             "hand_sizes": list(observation["hand_sizes"]),
             "trick": [list(x) for x in observation["trick"]],
-            "played": played_from(observation["tricks"], spec.seats, seat_ids=True),
+            "played": played_from(observation["tricks"], spec.seats),
             "tricks_won": list(observation["tricks_won"]),
         }
 

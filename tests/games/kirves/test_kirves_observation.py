@@ -10,10 +10,10 @@ from typing import Any
 
 import jsonschema
 import pytest
-
-import tricktaker as tt
 from kirves_helpers import A, B, C, D, fill_hands, finish, game, legal
 from test_kirves_harness import VARIANTS
+
+import tricktaker as tt
 from tricktaker.games import kirves as K
 
 SCHEMA = tt.schema()

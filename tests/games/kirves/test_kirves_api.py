@@ -7,9 +7,9 @@ import json
 from typing import Any
 
 import pytest
+from kirves_helpers import A, B, C, D, fill_hands, finish, game, legal
 
 import tricktaker as tt
-from kirves_helpers import A, B, C, D, fill_hands, finish, game, legal
 from tricktaker.cards import Card, Suit
 from tricktaker.games import kirves as K
 

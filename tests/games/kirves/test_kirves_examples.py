@@ -4,8 +4,6 @@ the turned card, speaking, folding, pääköt, marks, escapes and tournament poi
 from __future__ import annotations
 
 import pytest
-
-import tricktaker as tt
 from kirves_helpers import (
     A,
     B,
@@ -19,6 +17,8 @@ from kirves_helpers import (
     game,
     legal,
 )
+
+import tricktaker as tt
 from tricktaker.cards import Card, Suit
 from tricktaker.games import kirves as K
 

@@ -12,9 +12,11 @@ endings.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -281,3 +283,37 @@ def test_every_capability_of_the_record_loads(family: str) -> None:
         else:
             with pytest.raises(tt.Unsupported, match=f"{record.variants[0].name}.*{capability}"):
                 record.get(capability, game=record.variants[0].name)
+
+
+# The files every family has (docs/adding-a-game.md); a single-deal game may lack match.py.
+FAMILY_FILES = (
+    "options",
+    "game",
+    "deal",
+    "result",
+    "notation",
+    "observation",
+    "tables",
+    "tensors",
+    "knowledge",
+    "bot",
+    "view",
+    "summary",
+    "episode",
+    "schema",
+)
+
+
+@pytest.mark.parametrize("family", sorted(families()), ids=str)
+def test_every_family_has_the_same_files(family: str) -> None:
+    record = families()[family]
+    folder = Path(importlib.import_module(record.package).__file__ or "").parent
+    missing = [f for f in FAMILY_FILES if not (folder / f"{f}.py").is_file()]
+    assert missing == []
+    has_match = (folder / "match.py").is_file()
+    try:
+        tt.load(record.variants[0].name, **dict(record.variants[0].examples[0])).new_match(seed=1)
+    except tt.Unsupported:
+        assert not has_match
+    else:
+        assert has_match

@@ -129,7 +129,7 @@ class TricksEvaluator final : public EvaluatorBase {
         sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
       }
       // Short of the need, the side not on lead may count its guarded high trumps.
-      CardSet guard_sig;
+      CardSet guard_sig = 0;
       if (sure_mine < need_mine && sure_mine < 2) {
         const int t = guarded_trump_tricks(s, mine_, &guard_sig);
         if (t > sure_mine) {

@@ -2,6 +2,7 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 

@@ -7,6 +7,10 @@
 #include <memory>
 
 #include "test.h"
+#include "tricktaker/games/kiksas.h"
+#include "tricktaker/games/kiksas_objective.h"
+#include "tricktaker/games/kirves.h"
+#include "tricktaker/games/kirves_objective.h"
 #include "tricktaker/games/klaverjas.h"
 #include "tricktaker/games/klaverjas_objective.h"
 #include "tricktaker/games/whist.h"
@@ -38,16 +42,19 @@ int points_of_side(const PlayState& s, int side) {
   return s.side_points(side) + s.side_bonus(side);
 }
 
-// A random deal played at random to its last `tricks_left` tricks.
-PlayState ending(Rng& rng, const RulesTable& rules, int tricks_left) {
+// A random deal of four hands of `hand_size` cards (every card of the deck with 0) in sides
+// `sides`, played at random to its last `tricks_left` tricks.
+PlayState ending(Rng& rng, const RulesTable& rules, int tricks_left, int hand_size = 0,
+                 std::array<std::uint8_t, 4> sides = {0, 1, 0, 1}) {
   Card cards[64];
   int n = 0;
   for (Card c : cards_of{rules.deck}) cards[n++] = c;
   for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng.below(i + 1)]);
+  if (hand_size > 0) n = 4 * hand_size;
   PlayStateSetup setup;
   setup.rules = rules;
   for (int i = 0; i < n; ++i) setup.hands[i % 4] |= bit(cards[i]);
-  for (int p = 0; p < 4; ++p) setup.side[p] = static_cast<std::uint8_t>(p & 1);
+  for (int p = 0; p < 4; ++p) setup.side[p] = sides[p];
   setup.leader = static_cast<int>(rng.below(4));
   PlayState s(setup);
   while (s.total_tricks() - s.tricks_played() > tricks_left) {
@@ -143,6 +150,32 @@ TEST(solver, klaverjas_scoring_against_brute_force) {
       made.side = side;
       CHECK_EQ(solver.value(s, made), side == team ? makes : !makes);
     }
+  }
+}
+
+TEST(solver, deal_winning_objectives_against_brute_force) {
+  Rng rng(25);
+  Solver solver(4);
+  for (int deal = 0; deal < 30; ++deal) {
+    // Kirves: the trump maker (seat 0) against the rest; who wins the deal (R9.1).
+    const PlayState kirves =
+        ending(rng, kirves_rules(deal & 3, KirvesRulesOptions{}), 3, 5, {0, 1, 1, 1});
+    check_objective(
+        solver, kirves, ObjectiveKind::kPoints, std::make_shared<KirvesWinObjective>(),
+        [](const PlayState& e, int side) { return e.side(kirves_winner(e).player) == side; },
+        [](const PlayState&, int) { return 0; });
+    // Kiksas writing off: the first side to its target.
+    const std::array<int, 2> targets = {60 + deal, 78 - deal};
+    const PlayState kiksas = ending(rng, kiksas_rules(deal & 3, KiksasRulesOptions{}), 3);
+    KiksasDealContext context;
+    context.type = KiksasDealType::kWritingOff;
+    context.targets = targets;
+    check_objective(
+        solver, kiksas, ObjectiveKind::kPoints, std::make_shared<KiksasRaceObjective>(targets),
+        [&](const PlayState& e, int side) {
+          return kiksas_evaluate(e, context).race_winner == side;
+        },
+        [](const PlayState&, int) { return 0; });
   }
 }
 

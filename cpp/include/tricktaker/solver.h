@@ -11,7 +11,7 @@
 //   * quick cut-offs: the objective gives certain bounds on the final value (what is already
 //     won plus everything still in play, sure tricks of the leader, what the other hands must
 //     add to the tricks a side surely wins); a bound that already decides the window ends the
-//     node (src/solver/bounds.cc, evaluators.cc);
+//     node (src/solver/bounds.cc);
 //   * a transposition table with lower and upper bounds (src/solver/table.h, keys.cc). Where
 //     the bounds are dear the table is read before them: most positions met again are decided
 //     by their entries;
@@ -34,7 +34,7 @@
 // The table's memory is fixed when the solver is made; it is kept warm between calls while the
 // rules and the objective stay the same.
 //
-// Partition search (src/solver/partition.cc: trick counts of four-seat partnership play under
+// Partition search (src/solver/partition.h: trick counts of four-seat partnership play under
 // plain follow-suit rules). Each result also carries the cards whose ranks it relied on; a
 // table entry then serves every position with the same leader and suit lengths in each hand
 // whose holders agree on each suit's cards down to the lowest such card (DDS's winning ranks).

@@ -1,7 +1,7 @@
 // Internal to the solver: the objective's view of a play state (Evaluator), the helpers the
 // evaluators share (sure cards, quick tricks, card points by value), and the hashing the table
 // keys use. The search lives in search.cc, the table in table.h, the solver's own objectives
-// (tricks, points, margin) in evaluators.cc and points.h, and each game's objectives in
+// (tricks, points, margin) in bounds.cc and points.h, and each game's objectives in
 // games/*_objective.cc.
 //
 // Adding a game's objective (games/*_objective.h, .cc):
@@ -124,8 +124,14 @@ class QuickTricks {
 };
 
 // Tricks certain for `seats` (a side of `n_seats` seats) from their trumps `top` that no
-// opposing trump beats: several seats' may fall in one trick, never two of one seat's.
-int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats);
+// opposing trump beats: several seats' may fall in one trick, never two of one seat's. Inline:
+// the trick-count bounds call it several times a trick start.
+inline int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats) {
+  int sure = (popcount(top) + n_seats - 1) / n_seats;
+  for (unsigned m = top ? seats : 0; m; m &= m - 1)
+    sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
+  return sure;
+}
 
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
@@ -284,7 +290,7 @@ class EvaluatorBase : public Evaluator {
   bool every_card_played_ = true;
 };
 
-// The evaluator of an objective for the maximizing side `side` (evaluators.cc): the game
+// The evaluator of an objective for the maximizing side `side` (bounds.cc): the game
 // objective's, else the solver's own count of o.kind.
 std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side);
 

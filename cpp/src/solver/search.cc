@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "partition.h"
+
 namespace tricktaker::solver_detail {
 
 void Search::setup_space() {
@@ -497,9 +499,5 @@ void Search::representatives(CardSet legal, Card* rep_of) const {
   const CardSet legal_s = to_space(legal);
   for (Card c : cards_of{legal}) rep_of[c] = scard_[group_top(spos_[c], legal_s, occupied)];
 }
-
-// The partition search (partition.cc) expands its nodes with the bookkeeping of the cards relied
-// on.
-template int Search::expand<true>(int alpha, int beta, Card hint, Card* best_out);
 
 }  // namespace tricktaker::solver_detail

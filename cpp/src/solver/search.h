@@ -1,5 +1,5 @@
 // Internal to the solver: the search (search.cc), its move ordering (move_order.cc), its table
-// keys (keys.cc) and the partition search of trick counts (partition.cc), as one class whose
+// keys (keys.cc) and the partition search of trick counts (partition.h), as one class whose
 // parts live in those files. See tricktaker/solver.h for an overview.
 #pragma once
 

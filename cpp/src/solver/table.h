@@ -1,6 +1,6 @@
 // Internal to the solver: the transposition table (entries of point-labelled positions, the
 // key memo) and the entries of the partition search. The search that fills them lives in
-// search.cc and partition.cc.
+// search.cc and partition.h.
 #pragma once
 
 #include <algorithm>

@@ -56,12 +56,13 @@ def main() -> int:
     if not reference.exists():
         print(f"reference {reference} not found; pass --reference PATH", file=sys.stderr)
         return 2
-    core = sorted((ROOT / "cpp" / "src").glob("*.cc"))
+    core = sorted((ROOT / "cpp" / "src").rglob("*.cc"))
     with tempfile.TemporaryDirectory() as tmp:
         ref_bin = pathlib.Path(tmp) / "bitmask_limit"
         our_bin = pathlib.Path(tmp) / "playout_bench"
         build(ref_bin, [reference], [])
-        extra = ["-flto", "-I", str(ROOT / "cpp" / "include")]  # as the module: LTO on
+        # As the module: LTO on.
+        extra = ["-flto", "-I", str(ROOT / "cpp" / "include"), "-I", str(ROOT / "cpp" / "src")]
         if subprocess.run(["uname", "-m"], capture_output=True, text=True).stdout.strip() in (
             "x86_64",
             "AMD64",

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <vector>
 
+#include "tricktaker/games/klaverjas_playouts.h"
 #include "tricktaker/playout.h"
 
 using namespace tricktaker;

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tricktaker/allfours.h"
+#include "tricktaker/games/allfours.h"
 
 namespace py = pybind11;
 

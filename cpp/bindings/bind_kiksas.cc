@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tricktaker/kiksas.h"
+#include "tricktaker/games/kiksas.h"
 
 namespace py = pybind11;
 

@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tricktaker/kirves.h"
+#include "tricktaker/games/kirves.h"
 
 namespace py = pybind11;
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "bindings.h"
-#include "tricktaker/klaverjas.h"
+#include "tricktaker/games/klaverjas.h"
 
 namespace py = pybind11;
 

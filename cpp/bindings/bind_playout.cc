@@ -10,6 +10,10 @@
 #include <vector>
 
 #include "bindings.h"
+#include "tricktaker/games/allfours_playouts.h"
+#include "tricktaker/games/kiksas_playouts.h"
+#include "tricktaker/games/kirves_playouts.h"
+#include "tricktaker/games/klaverjas_playouts.h"
 #include "tricktaker/playout.h"
 
 namespace py = pybind11;

@@ -1,4 +1,5 @@
 #include "bindings.h"
+#include "tricktaker/games/klaverjas.h"
 #include "tricktaker/rules.h"
 
 namespace py = pybind11;
@@ -22,7 +23,7 @@ void bind_rules(py::module_& m) {
       .value("UNLESS_PARTNER_WINNING", OvertrumpDuty::kUnlessPartnerWinning);
   py::enum_<TrickBonus>(m, "TrickBonus")
       .value("NONE", TrickBonus::kNone)
-      .value("KLAVERJAS_ROEM", TrickBonus::kKlaverjasRoem);
+      .value("KLAVERJAS_ROEM", kKlaverjasRoem);
 
   py::class_<FollowPolicy>(m, "FollowPolicy")
       .def(py::init<>())

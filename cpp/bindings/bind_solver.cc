@@ -2,12 +2,17 @@
 #include <pybind11/stl.h>
 
 #include <array>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bindings.h"
+#include "tricktaker/games/allfours_objective.h"
+#include "tricktaker/games/kiksas_objective.h"
+#include "tricktaker/games/kirves_objective.h"
+#include "tricktaker/games/klaverjas_objective.h"
+#include "tricktaker/games/whist.h"
 #include "tricktaker/solver.h"
-#include "tricktaker/whist.h"
 
 namespace py = pybind11;
 
@@ -35,41 +40,111 @@ py::array_t<int> table_array(const std::vector<DdTable>& tables, bool single) {
   return out;
 }
 
+// The Python Objective names every game's question in one enum, and every game's parameters by
+// keyword; the solver's Objective holds the generic count and the game's own objective, built
+// from them (to_objective()).
+enum class ObjectiveQuestion : std::uint8_t {
+  kTricks = 0,
+  kPoints = 1,
+  kMargin = 2,
+  kKlaverjasMade = 3,
+  kKirvesWin = 4,
+  kKiksasRace = 5,
+  kKiksasAkis = 6,
+};
+enum class ObjectiveScoring : std::uint8_t { kPlain = 0, kKlaverjas = 1, kAllFours = 2 };
+
+struct ObjectiveSpec {
+  ObjectiveQuestion kind = ObjectiveQuestion::kPoints;
+  int side = -1;
+  ObjectiveScoring scoring = ObjectiveScoring::kPlain;
+  int playing_team = 0;
+  KlaverjasScoringOptions klaverjas;
+  std::array<int, 2> kiksas_targets{};
+  AkisKind akis = AkisKind::kNone;
+  int akis_side = 0;
+  AllFoursDealScoring allfours;
+  Objective objective;  // the solver's, from the fields above
+};
+
+Objective to_objective(const ObjectiveSpec& a) {
+  Objective o;
+  o.side = a.side;
+  const auto klaverjas = [&](bool made) {
+    return KlaverjasObjective(a.playing_team, a.klaverjas, made);
+  };
+  switch (a.kind) {
+    case ObjectiveQuestion::kTricks:
+    case ObjectiveQuestion::kPoints:
+    case ObjectiveQuestion::kMargin:
+      o.kind = static_cast<ObjectiveKind>(a.kind);
+      if (a.scoring == ObjectiveScoring::kKlaverjas) {
+        o.game = std::make_shared<KlaverjasObjective>(klaverjas(false));
+      } else if (a.scoring == ObjectiveScoring::kAllFours) {
+        o.game = std::make_shared<AllFoursObjective>(a.allfours);
+      }
+      return o;
+    case ObjectiveQuestion::kKlaverjasMade:
+      o.kind = ObjectiveKind::kMargin;
+      o.game = std::make_shared<KlaverjasObjective>(klaverjas(true));
+      return o;
+    case ObjectiveQuestion::kKirvesWin:
+      o.game = std::make_shared<KirvesWinObjective>();
+      break;
+    case ObjectiveQuestion::kKiksasRace:
+      o.game = std::make_shared<KiksasRaceObjective>(a.kiksas_targets);
+      break;
+    case ObjectiveQuestion::kKiksasAkis:
+      o.game = std::make_shared<KiksasAkisObjective>(a.akis, a.akis_side);
+      break;
+  }
+  if (a.scoring == ObjectiveScoring::kKlaverjas)
+    o.game = with_klaverjas_check(o.game, a.playing_team, a.klaverjas);
+  return o;
+}
+
 // A solver call on copies of the state and objective, taken while the GIL is held, so that
 // another Python thread changing them cannot reach the search, which runs without it.
 template <auto Method, typename... More>
-auto without_gil(Solver& solver, const PlayState& state, const Objective& objective, More... more) {
+auto without_gil(Solver& solver, const PlayState& state, const ObjectiveSpec& objective,
+                 More... more) {
   const PlayState own_state = state;
-  const Objective own_objective = objective;
+  const Objective own_objective = objective.objective;
   py::gil_scoped_release release;
   return (solver.*Method)(own_state, own_objective, more...);
+}
+
+ObjectiveSpec default_objective() {
+  ObjectiveSpec o;
+  o.objective = to_objective(o);
+  return o;
 }
 
 }  // namespace
 
 void bind_solver(py::module_& m) {
-  py::enum_<ObjectiveKind>(m, "ObjectiveKind")
-      .value("TRICKS", ObjectiveKind::kTricks)
-      .value("POINTS", ObjectiveKind::kPoints)
-      .value("MARGIN", ObjectiveKind::kMargin)
-      .value("KLAVERJAS_MADE", ObjectiveKind::kKlaverjasMade)
-      .value("KIRVES_WIN", ObjectiveKind::kKirvesWin)
-      .value("KIKSAS_RACE", ObjectiveKind::kKiksasRace)
-      .value("KIKSAS_AKIS", ObjectiveKind::kKiksasAkis);
-  py::enum_<Scoring>(m, "Scoring")
-      .value("PLAIN", Scoring::kPlain)
-      .value("KLAVERJAS", Scoring::kKlaverjas)
-      .value("ALLFOURS", Scoring::kAllFours);
+  py::enum_<ObjectiveQuestion>(m, "ObjectiveKind")
+      .value("TRICKS", ObjectiveQuestion::kTricks)
+      .value("POINTS", ObjectiveQuestion::kPoints)
+      .value("MARGIN", ObjectiveQuestion::kMargin)
+      .value("KLAVERJAS_MADE", ObjectiveQuestion::kKlaverjasMade)
+      .value("KIRVES_WIN", ObjectiveQuestion::kKirvesWin)
+      .value("KIKSAS_RACE", ObjectiveQuestion::kKiksasRace)
+      .value("KIKSAS_AKIS", ObjectiveQuestion::kKiksasAkis);
+  py::enum_<ObjectiveScoring>(m, "Scoring")
+      .value("PLAIN", ObjectiveScoring::kPlain)
+      .value("KLAVERJAS", ObjectiveScoring::kKlaverjas)
+      .value("ALLFOURS", ObjectiveScoring::kAllFours);
 
-  py::class_<Objective>(m, "Objective", "What the solver maximizes, and for which side.")
-      .def(py::init([](ObjectiveKind kind, int side, Scoring scoring, int playing_team,
+  py::class_<ObjectiveSpec>(m, "Objective", "What the solver maximizes, and for which side.")
+      .def(py::init([](ObjectiveQuestion kind, int side, ObjectiveScoring scoring, int playing_team,
                        bool pit_for_any_team, bool tie_is_nat, std::array<int, 2> kiksas_targets,
                        AkisKind akis, int akis_side, const AllFoursScoringOptions& allfours,
                        int dealer, int bidding_side, int bid) {
              if (side < -1 || side >= kMaxPlayers)
                throw py::value_error("side must be -1 (the side to move) or a side 0.." +
                                      std::to_string(kMaxPlayers - 1));
-             Objective o;
+             ObjectiveSpec o;
              o.kind = kind;
              o.side = side;
              o.scoring = scoring;
@@ -77,35 +152,37 @@ void bind_solver(py::module_& m) {
              o.klaverjas.pit_for_any_team = pit_for_any_team;
              o.klaverjas.tie_is_nat = tie_is_nat;
              o.kiksas_targets = kiksas_targets;
-             o.kiksas_akis = akis;
-             o.kiksas_akis_side = akis_side;
-             o.allfours = allfours;
-             o.allfours_dealer = dealer;
-             o.allfours_bidding_side = bidding_side;
-             o.allfours_bid = bid;
+             o.akis = akis;
+             o.akis_side = akis_side;
+             o.allfours.options = allfours;
+             o.allfours.dealer = dealer;
+             o.allfours.bidding_side = bidding_side;
+             o.allfours.bid = bid;
+             o.objective = to_objective(o);
              return o;
            }),
-           py::kw_only(), py::arg("kind") = ObjectiveKind::kPoints, py::arg("side") = -1,
-           py::arg("scoring") = Scoring::kPlain, py::arg("playing_team") = 0,
+           py::kw_only(), py::arg("kind") = ObjectiveQuestion::kPoints, py::arg("side") = -1,
+           py::arg("scoring") = ObjectiveScoring::kPlain, py::arg("playing_team") = 0,
            py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
            py::arg("kiksas_targets") = std::array<int, 2>{0, 0}, py::arg("akis") = AkisKind::kNone,
            py::arg("akis_side") = 0, py::arg("allfours") = AllFoursScoringOptions{},
            py::arg("dealer") = 0, py::arg("bidding_side") = -1, py::arg("bid") = 0)
-      .def_readonly("kind", &Objective::kind)
-      .def_readonly("side", &Objective::side)
-      .def_readonly("scoring", &Objective::scoring)
-      .def_readonly("playing_team", &Objective::playing_team)
+      .def_readonly("kind", &ObjectiveSpec::kind)
+      .def_readonly("side", &ObjectiveSpec::side)
+      .def_readonly("scoring", &ObjectiveSpec::scoring)
+      .def_readonly("playing_team", &ObjectiveSpec::playing_team)
       .def_property_readonly("pit_for_any_team",
-                             [](const Objective& o) { return o.klaverjas.pit_for_any_team; })
+                             [](const ObjectiveSpec& o) { return o.klaverjas.pit_for_any_team; })
       .def_property_readonly("tie_is_nat",
-                             [](const Objective& o) { return o.klaverjas.tie_is_nat; })
-      .def_readonly("kiksas_targets", &Objective::kiksas_targets)
-      .def_readonly("akis", &Objective::kiksas_akis)
-      .def_readonly("akis_side", &Objective::kiksas_akis_side)
-      .def_readonly("allfours", &Objective::allfours)
-      .def_readonly("dealer", &Objective::allfours_dealer)
-      .def_readonly("bidding_side", &Objective::allfours_bidding_side)
-      .def_readonly("bid", &Objective::allfours_bid);
+                             [](const ObjectiveSpec& o) { return o.klaverjas.tie_is_nat; })
+      .def_readonly("kiksas_targets", &ObjectiveSpec::kiksas_targets)
+      .def_readonly("akis", &ObjectiveSpec::akis)
+      .def_readonly("akis_side", &ObjectiveSpec::akis_side)
+      .def_property_readonly("allfours", [](const ObjectiveSpec& o) { return o.allfours.options; })
+      .def_property_readonly("dealer", [](const ObjectiveSpec& o) { return o.allfours.dealer; })
+      .def_property_readonly("bidding_side",
+                             [](const ObjectiveSpec& o) { return o.allfours.bidding_side; })
+      .def_property_readonly("bid", [](const ObjectiveSpec& o) { return o.allfours.bid; });
 
   py::class_<SolveResult>(m, "SolveResult")
       .def_readonly("value", &SolveResult::value)
@@ -131,9 +208,9 @@ void bind_solver(py::module_& m) {
            }),
            py::kw_only(), py::arg("memory_mb") = Solver::kDefaultMemoryMb)
       .def("value", &without_gil<&Solver::value>, py::arg("state"),
-           py::arg("objective") = Objective{})
+           py::arg("objective") = default_objective())
       .def("solve", &without_gil<&Solver::solve>, py::arg("state"),
-           py::arg("objective") = Objective{})
+           py::arg("objective") = default_objective())
       .def("reaches", &without_gil<&Solver::reaches, int>, py::arg("state"), py::arg("objective"),
            py::arg("target"))
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>())
@@ -142,15 +219,15 @@ void bind_solver(py::module_& m) {
 
   m.def(
       "solve_many",
-      [](const std::vector<PlayState>& states, const Objective& objective, int threads,
+      [](const std::vector<PlayState>& states, const ObjectiveSpec& objective, int threads,
          std::size_t memory_mb, bool card_values) -> py::object {
         if (memory_mb < 1 || memory_mb > (1u << 16))
           throw py::value_error("memory_mb must be 1..65536");
         std::vector<int> values, cards;
         {
           py::gil_scoped_release release;
-          values =
-              solve_many(states, objective, threads, memory_mb, card_values ? &cards : nullptr);
+          values = solve_many(states, objective.objective, threads, memory_mb,
+                              card_values ? &cards : nullptr);
         }
         py::array_t<int> v(static_cast<py::ssize_t>(values.size()));
         std::copy(values.begin(), values.end(), v.mutable_data());
@@ -159,8 +236,9 @@ void bind_solver(py::module_& m) {
         std::copy(cards.begin(), cards.end(), c.mutable_data());
         return py::make_tuple(v, c);
       },
-      py::arg("states"), py::arg("objective") = Objective{}, py::kw_only(), py::arg("threads") = 0,
-      py::arg("memory_mb") = Solver::kDefaultMemoryMb, py::arg("card_values") = false);
+      py::arg("states"), py::arg("objective") = default_objective(), py::kw_only(),
+      py::arg("threads") = 0, py::arg("memory_mb") = Solver::kDefaultMemoryMb,
+      py::arg("card_values") = false);
 
   m.def("whist_rules", &whist_rules, py::arg("trump"), py::arg("ranks_per_suit") = 13);
   m.def("whist_deck", &whist_deck, py::arg("ranks_per_suit") = 13);

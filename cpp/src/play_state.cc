@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "tricktaker/klaverjas.h"
 #include "tricktaker/playout.h"
 #include "tricktaker/rng.h"
+#include "tricktaker/trick_bonus.h"
 
 namespace tricktaker {
 
@@ -305,25 +305,20 @@ TrickRecord PlayState::last_trick_outcome() const {
   }
   record.winner = static_cast<std::uint8_t>(winner);
   record.points = static_cast<std::uint16_t>(points);
-  record.bonus = static_cast<std::uint16_t>(trick_bonus_of(cards, trick_size_));
+  record.bonus = static_cast<std::uint16_t>(bonus_of_trick(cards));
   return record;
 }
 
-int PlayState::trick_bonus_of(CardSet cards, int n) const {
-  switch (rules_.trick_bonus) {
-    case TrickBonus::kKlaverjasRoem:
-      return n == 4 ? klaverjas_roem_of_set(cards, rules_.trump) : 0;
-    case TrickBonus::kNone:
-      break;
-  }
-  return 0;
+int PlayState::bonus_of_trick(CardSet cards) const {
+  if (rules_.trick_bonus == TrickBonus::kNone) return 0;
+  return trick_bonus_of(rules_.trick_bonus, cards, rules_.trump);
 }
 
 inline void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
   int points = trick_points_;
   if (cards_left_ == 0) points += rules_.last_trick_bonus;
-  const int bonus = trick_bonus_of(trick_set_, trick_len_);
+  const int bonus = bonus_of_trick(trick_set_);
   TrickRecord& record = tricks_[tricks_played_];
   record.leader = leader_;
   record.winner = static_cast<std::uint8_t>(winner);

@@ -32,7 +32,7 @@ struct TrickRecord {
   std::uint8_t leader;
   std::uint8_t winner;
   std::uint16_t points;  // card points, plus the last-trick bonus for the final trick
-  std::uint16_t bonus;   // the trick's bonus (Klaverjas roem), credited to the winner
+  std::uint16_t bonus;   // the trick's bonus (RulesTable::trick_bonus), credited to the winner
   std::uint8_t first;    // index of the trick's first card in the history
   std::uint8_t size;     // cards in the trick (fewer than the players when some folded)
 };
@@ -46,18 +46,17 @@ struct PlayStateSetup {
   int leader = 0;
   // Seats that take part in the play (bit per seat); 0 means every seat.
   std::uint16_t active = 0;
-  // At the first trick the leader must lead one of these cards when he holds any (Kiksas
-  // trump queen); 0 = no restriction.
+  // At the first trick the leader must lead one of these cards when he holds any (a card that
+  // must open the play, or the suit whose first card fixes trump); 0 = no restriction.
   CardSet first_lead_cards = 0;
-  // -1: the winner of each trick leads the next; otherwise this seat leads every trick (Akis).
+  // -1: the winner of each trick leads the next; otherwise this seat leads every trick.
   int fixed_leader = -1;
   // 0: every playing seat holds the same number of cards and plays them all. Otherwise the
-  // number of tricks; a hand may then hold more cards, the rest never played (Kirves
-  // discard_to_five = false, where a six-card holder keeps his sixth card).
+  // number of tricks; a hand may then hold more cards, the rest never played (a player who
+  // kept a card past the hand size, say).
   int tricks = 0;
-  // A player whose hand holds no trump and no card of points may fold at his turn (All Fours
-  // PV10, where the points are game values): his cards leave the play, score for nobody, and
-  // later tricks are played without him.
+  // A player whose hand holds no trump and no card of points may fold at his turn: his cards
+  // leave the play, score for nobody, and later tricks are played without him.
   bool folding = false;
 };
 
@@ -99,8 +98,9 @@ class PlayState {
   // size that differs, a card outside the deck, a card held twice, or a card already played or
   // folded; changes nothing then.
   void set_hands(const std::array<CardSet, kMaxPlayers>& hands);
-  // Plays a held card whether or not it is legal (Klaverjas illegal_play = penalize); returns
-  // whether it was legal. Throws IllegalAction for a card the player does not hold.
+  // Plays a held card whether or not it is legal (where a game penalizes an illegal card rather
+  // than refusing it); returns whether it was legal. Throws IllegalAction for a card the player
+  // does not hold.
   bool play_any_held(Card c);
 
   // --- folding (PlayStateSetup::folding) ---
@@ -160,7 +160,7 @@ class PlayState {
   void finish_trick();
   void reopen_last_trick();
   void undo_fold();
-  int trick_bonus_of(CardSet cards, int n) const;  // the bonus of a trick of n cards
+  int bonus_of_trick(CardSet cards) const;  // the trick bonus of a completed trick's cards
 
   RulesTable rules_;
   std::array<CardSet, kMaxPlayers> hands_;

@@ -1,11 +1,11 @@
-// Random playouts: play uniformly random legal cards to the end of a deal, entirely native, for
-// every game family, and write per-deal results into caller-owned column buffers.
+// Random playouts: play uniformly random legal cards to the end of a deal, entirely native, and
+// write per-deal results into caller-owned column buffers.
 //
-// A game's batch is a GamePlayouts object built once from the game's options: it prebuilds the
-// rules table of every trump suit, deals random deals, starts a play state from a deal and
-// evaluates the finished play with the game's own scoring (klaverjas_score, kirves_outcome,
-// kiksas_evaluate, allfours_score). The drivers at the end run a batch over threads: deal i of
-// a batch depends only on (seed, i), never on how the batch is split.
+// A game's batch is a GamePlayouts object built once from the game's options (each game's lives
+// in games/): it prebuilds the rules table of every trump suit, deals random deals, starts a
+// play state from a deal and evaluates the finished play with the game's own scoring. The
+// drivers at the end run a batch over threads: deal i of a batch depends only on (seed, i),
+// never on how the batch is split. A batch calls the game once a deal, never once a card.
 #pragma once
 
 #include <array>
@@ -14,10 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "tricktaker/allfours.h"
-#include "tricktaker/kiksas.h"
-#include "tricktaker/kirves.h"
-#include "tricktaker/klaverjas.h"
 #include "tricktaker/play_state.h"
 #include "tricktaker/rng.h"
 
@@ -77,16 +73,15 @@ class ResultColumns {
 };
 
 // The set-up of one deal's play. `declarer` is the seat of the role the game's evaluation
-// needs: the Klaverjas declarer, the Kirves trump maker, the Kiksas writer (his pair writes;
-// in Trikiksis he plays alone against the other two), the All Fours pitcher (-1 without an
-// auction).
+// needs (the declarer, the trump maker, the writer, the first bidder; -1 where the game has no
+// such role).
 struct PlayoutDeal {
   std::array<CardSet, kMaxPlayers> hands{};
   int trump = -1;
   int leader = 0;
   int declarer = -1;
   int dealer = -1;
-  int bid = 0;  // All Fours with an auction: the pitcher's contract
+  int bid = 0;  // games with an auction: the declarer's contract
 };
 
 // The columns every game writes first, in this order.
@@ -128,6 +123,10 @@ class GamePlayouts {
   // shuffle of the first num_players * hand_size cards).
   void deal_hands(Rng& rng, PlayoutDeal& deal) const;
   void check_common(const PlayoutDeal& deal) const;
+  // Throws std::invalid_argument unless deal.declarer is a seat; `role` names it.
+  static void check_declarer(const PlayoutDeal& deal, int num_players, const char* role);
+  // The seat whose hand holds card c, or -1.
+  static int holder_of(const PlayoutDeal& deal, int num_players, Card c);
   int add_column(std::string name, ColumnType type, int width, std::string doc);
 
   int num_players_;
@@ -136,118 +135,6 @@ class GamePlayouts {
   int deck_size_;
   Card deck_cards_[64];
   std::vector<ColumnSpec> columns_;
-};
-
-// Klaverjas (§3-§5): four seats N E S W in pairs N-S (0) and E-W (1), random dealer, forehand
-// leads, uniform trump and declarer. Columns: score, card_points, roem, pit (per team), made,
-// pit_team.
-class KlaverjasPlayouts final : public GamePlayouts {
- public:
-  KlaverjasPlayouts(const KlaverjasRulesOptions& rules, const KlaverjasScoringOptions& scoring);
-  void deal(Rng& rng, PlayoutDeal& deal) const override;
-  PlayState start(const PlayoutDeal& deal) const override;
-  void check_roles(const PlayoutDeal& deal) const override;
-  void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
-              std::size_t row) const override;
-  const RulesTable& table(int trump) const { return tables_[trump]; }
-
- private:
-  RulesTable tables_[kNumSuits];
-  KlaverjasScoringOptions scoring_;
-  int col_score_, col_card_points_, col_roem_, col_pit_, col_made_, col_pit_team_;
-};
-
-// Kirves (R8, R9): num_players seats with five cards each, random dealer, the eldest (next
-// after the dealer) leads, uniform trump and trump maker (a normal deal: the trump maker alone
-// against the rest). Columns: winner, win_rule, trump_maker_won, marks and tricks per seat.
-class KirvesPlayouts final : public GamePlayouts {
- public:
-  KirvesPlayouts(int num_players, const KirvesRulesOptions& rules,
-                 bool folded_players_score_with_side);
-  void deal(Rng& rng, PlayoutDeal& deal) const override;
-  PlayState start(const PlayoutDeal& deal) const override;
-  void check_roles(const PlayoutDeal& deal) const override;
-  void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
-              std::size_t row) const override;
-  // Play from a position with the deal's own roles (any kind) instead of a normal deal of
-  // the declarer.
-  void set_roles(const KirvesDealRoles& roles);
-
- private:
-  KirvesDealRoles roles_of(const PlayoutDeal& deal) const;
-  RulesTable tables_[kNumSuits];
-  bool folded_score_;
-  bool fixed_roles_ = false;
-  KirvesDealRoles roles_;
-  int col_winner_, col_win_rule_, col_winning_side_, col_maker_won_, col_marks_, col_tricks_;
-};
-
-// Kiksas and Trikiksis (§2, §3.6, §4.5): a writing deal. Four seats in pairs A-C (0) and B-D
-// (1), six cards each; or three seats with eight cards, the writer (side 0) against the other
-// two (side 1). Random dealer, uniform trump and writer; the holder of the trump queen leads
-// (it, under first_lead = trump_queen). Columns: points, tricks (per side), player_points,
-// outcome, figure_side, figure_kind, figure_count.
-class KiksasPlayouts final : public GamePlayouts {
- public:
-  KiksasPlayouts(bool trikiksis, const KiksasRulesOptions& rules, bool forced_first_lead,
-                 const KiksasDealContext& options);
-  void deal(Rng& rng, PlayoutDeal& deal) const override;
-  PlayState start(const PlayoutDeal& deal) const override;
-  void check_roles(const PlayoutDeal& deal) const override;
-  void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
-              std::size_t row) const override;
-  // Play from a position with the deal's own context (its type, targets, calls).
-  void set_context(const KiksasDealContext& context);
-
- private:
-  std::array<std::uint8_t, kMaxPlayers> sides_of(int writer) const;
-  bool trikiksis_;
-  bool forced_first_lead_;
-  RulesTable tables_[kNumSuits];
-  KiksasDealContext options_;
-  bool fixed_context_ = false;
-  KiksasDealContext context_;
-  int col_points_, col_tricks_, col_player_points_, col_outcome_, col_figure_side_,
-      col_figure_kind_, col_figure_count_;
-};
-
-enum class AllFoursTrumpSelection : std::uint8_t { kTurnUp = 0, kFirstLead = 1, kDeclare = 2 };
-enum class AllFoursFirstLead : std::uint8_t { kDealer = 0, kEldest = 1, kPitcher = 2 };
-
-struct AllFoursPlayoutOptions {
-  int num_players = 4;
-  std::array<std::uint8_t, kMaxPlayers> sides{};
-  int hand_size = 6;
-  AllFoursTrumpSelection trump_selection = AllFoursTrumpSelection::kTurnUp;
-  AllFoursFirstLead first_lead = AllFoursFirstLead::kDealer;
-  bool first_lead_must_be_trump = true;  // with kDeclare
-  bool folding = false;
-  int bid = 0;  // the pitcher's contract in a random deal (auction games)
-  AllFoursRulesOptions rules;
-  AllFoursScoringOptions scoring;
-};
-
-// All Fours and Pitch (C13-C27, P8-P10, X1-X12): random dealer, play_size cards each (no
-// turn-up, begging, widow or exchange: the hands at the start of play are uniform), uniform
-// trump (with trump_selection = first_lead: the leader's first card, uniform among his suited
-// cards, fixes trump), uniform pitcher in auction games. Columns: points, game_values, score
-// (per side), made, all_tricks_side, moon_side, item_side and item_points (per item).
-class AllFoursPlayouts final : public GamePlayouts {
- public:
-  explicit AllFoursPlayouts(const AllFoursPlayoutOptions& options);
-  void deal(Rng& rng, PlayoutDeal& deal) const override;
-  PlayState start(const PlayoutDeal& deal) const override;
-  void check_roles(const PlayoutDeal& deal) const override;
-  void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
-              std::size_t row) const override;
-  int num_sides() const { return num_sides_; }
-
- private:
-  AllFoursPlayoutOptions options_;
-  int num_sides_;
-  RulesTable tables_[kNumSuits];
-  int col_points_, col_game_values_, col_score_, col_made_, col_all_tricks_, col_moon_,
-      col_item_side_, col_item_points_;
 };
 
 // --- the drivers ---------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 // The rules table: everything the play engine needs to know about one deal's cards.
 //
-// Built once per deal from (game, options, trump) by a game's builder (see klaverjas.h and
-// the other game headers). The table is a flat value (no pointers), so a PlayState can embed
-// it and stay memcpy-copyable.
+// Built once per deal from (game, options, trump) by a game's builder (see the headers in
+// games/). The table is a flat value (no pointers), so a PlayState can embed it and stay
+// memcpy-copyable. The fields name rules, never games: each game picks the rules it plays by.
 #pragma once
 
 #include <cstdint>
@@ -13,21 +13,22 @@ namespace tricktaker {
 
 // When a player is void in a plain (non-trump) led suit and holds a trump.
 enum class VoidTrumpDuty : std::uint8_t {
-  kNever = 0,                 // may play any card (Kirves, All Fours)
-  kAlways = 1,                // must trump, even over a winning partner (Rotterdam, Kiksas)
-  kUnlessPartnerWinning = 2,  // must trump unless the partner is winning (Amsterdam)
+  kNever = 0,                 // may play any card
+  kAlways = 1,                // must trump, even over a winning partner
+  kUnlessPartnerWinning = 2,  // must trump unless the partner is winning
 };
 
 // When a player who must trump (above) could beat the top trump in the trick.
 enum class OvertrumpDuty : std::uint8_t {
-  kNever = 0,                 // any trump will do (Kiksas default)
-  kAlways = 1,                // must overtrump if able (Rotterdam)
-  kUnlessPartnerWinning = 2,  // must overtrump an opponent only (Amsterdam)
+  kNever = 0,                 // any trump will do
+  kAlways = 1,                // must overtrump if able
+  kUnlessPartnerWinning = 2,  // must overtrump an opponent only
 };
 
+// A rule that scores the combination of cards in a completed trick (trick_bonus.h). The core
+// knows such a rule by its tag alone; the game that plays by one defines its tag.
 enum class TrickBonus : std::uint8_t {
-  kNone = 0,
-  kKlaverjasRoem = 1,  // runs, stuk, four of a kind, scored per completed trick
+  kNone = 0,  // no trick scores more than its card points
 };
 
 // The follow policy. Every game's obligations are a combination of these fields; the legal
@@ -36,21 +37,19 @@ struct FollowPolicy {
   VoidTrumpDuty void_trump = VoidTrumpDuty::kNever;
   OvertrumpDuty overtrump = OvertrumpDuty::kNever;
   // Trump led: a player who holds a trump higher than the top trump must play one, even over
-  // the partner (Klaverjas P3, All Fours must_head_trump, Kiksas must_overtrump).
+  // the partner.
   bool head_trump_lead = false;
-  // Following a plain suit: must beat the highest card of the led suit if able (Kiksas
-  // must_head_in_suit).
+  // Following a plain suit: must beat the highest card of the led suit if able.
   bool head_in_suit = false;
-  // Plain suit led: a trump may be played even when able to follow (All Fours).
+  // Plain suit led: a trump may be played even when able to follow.
   bool may_trump_when_able_to_follow = false;
   // A trump lower than the top trump in the trick is not allowed while the player holds any
-  // other otherwise-legal card (Klaverjas A2b / A1c / R1c, All Fours no_undertrump).
+  // other otherwise-legal card.
   bool no_undertrump = false;
-  // A player obliged to trump and to overtrump who cannot overtrump must still play a trump
-  // (Klaverjas undertrump_when_cannot_overtrump = compulsory).
+  // A player obliged to trump and to overtrump who cannot overtrump must still play a trump.
   bool undertrump_compulsory = false;
   // Among the otherwise-legal cards, a card that beats the current winner must be played if
-  // one exists (Rantasalmi Kirves).
+  // one exists.
   bool must_beat_trick = false;
   // With must_beat_trick: no duty when the current winner is on the player's side.
   bool must_beat_exempts_partner = false;
@@ -70,7 +69,7 @@ struct RulesTable {
   CardSet stronger[64];
   std::int8_t trump;              // 0..3, or -1 for no trump
   std::uint8_t last_trick_bonus;  // points to the winner of the deal's final trick
-  TrickBonus trick_bonus;
+  TrickBonus trick_bonus;         // scored per completed trick, credited to its winner
   FollowPolicy policy;
 
   bool is_trump(Card c) const { return ((trump_cards >> c) & 1u) != 0; }
@@ -101,7 +100,7 @@ RulesTable make_plain_rules(CardSet deck);
 // the stronger[] masks from strength[].
 void finalize_suits(RulesTable& table, int trump);
 
-// The 32-card piquet deck (7..A of every suit): Klaverjas.
+// The 32-card piquet deck (7..A of every suit).
 CardSet piquet_deck();
 
 }  // namespace tricktaker

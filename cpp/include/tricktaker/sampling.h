@@ -10,10 +10,10 @@
 //     hand, nor a card that would have made one of its plays illegal, ...);
 //   * count constraints: the number t of cards of a set T among the hidden cards of a location
 //     (or of a group of locations) weighs a completion by weights[t]. Weights {0, 0, 1} mean
-//     "exactly two" (the Kiksas trump count); weights[0] = 0 and 1 elsewhere mean "at least one"
-//     (a Kirves veto needs a kiellonvara); other weights count the deck orders behind a
-//     completion (the Trikiksis First holds a trump among the first six of his eight cards:
-//     C(8, 6) - C(8 - t, 6) orders of his hand qualify).
+//     "exactly two" (a count of trumps the bidding revealed); weights[0] = 0 and 1 elsewhere
+//     mean "at least one" (a call that needs a card of a set); other weights count the deck
+//     orders behind a completion (a player known to hold a trump among the first six of his
+//     eight cards: C(8, 6) - C(8 - t, 6) orders of his hand qualify).
 //
 // A completion puts every hidden card in one location and fills every location. Its weight is
 // the product of its constraint weights (1 without constraints), which is proportional to the
@@ -40,9 +40,9 @@
 //
 // Constraints over two or more locations are applied by rejection: a completion drawn from the
 // exact part is accepted with probability weights[t] / max(weights), so accepted completions
-// follow the full weight exactly. No game needs one in a usual position; they arise only in
-// Kirves when the eldest both was dealt the stub-top angel card and discarded (his dealt cards
-// are split between his hand and his discard), where the acceptance is at least 1/5.
+// follow the full weight exactly. No game needs one in a usual position; they arise only when
+// one player's dealt cards are split between his hand and a discard and a constraint spans
+// both, where the acceptance stays at least 1/5.
 //
 // Counts are doubles: exact below 2^53, relative error about 1e-16 above (there are fewer than
 // 54! < 1e72 completions); the draw probabilities are exact up to that rounding.
@@ -86,7 +86,7 @@ struct PlayCheck {
   std::array<CardSet, kMaxPlayers> known{};  // cards known to be in each seat's hand now
   std::array<int, kMaxPlayers> location{};   // the location of each seat's hidden cards, or -1
   bool check_legal = true;                   // false: only build the hands (illegal plays may
-                                             // have been accepted, Klaverjas illegal_play)
+                                             // have been accepted, where a game allows it)
 };
 
 class DealSampler {

@@ -1,8 +1,43 @@
 // Internal to the solver: the objective's view of a play state (Evaluator), the helpers the
-// evaluators share (sure cards, possible roem), and the hashing the table keys use. The search
-// lives in solver.cc, the table in solver_table.h, the objectives of trick and point games in
-// solver_evaluators.cc and those of the deal-winning games (Kirves, Kiksas race, All Fours game
-// points) in solver_game_objectives.cc.
+// evaluators share (sure cards, quick tricks, card points by value), and the hashing the table
+// keys use. The search lives in search.cc, the table in table.h, the solver's own objectives
+// (tricks, points, margin) in bounds.cc and points.h, and each game's objectives in
+// games/*_objective.cc.
+//
+// Adding a game's objective (games/*_objective.h, .cc):
+//   1. write a GameObjective (tricktaker/solver.h) holding the objective's parameters; its
+//      evaluator() builds the evaluator for a state, its context_key() tags the game and its
+//      parameters, and a yes/no question answers through decision() and answer();
+//   2. write a class derived from Evaluator, or EvaluatorBase (below: it knows the side's seats
+//      and the sure cards), or for an objective of card points build on points.h:
+//        terminal(s)        the final value of a finished play, from the game's own scoring
+//                           code, so that the two never disagree;
+//        base(s)            the part of the final value already certain at a trick boundary,
+//                           such that final - base depends only on the cards still in hand,
+//                           who holds them, who leads, and state_key(s) (0 if not additive);
+//        state_key(s)       any other score-relevant state (tricks won per side for "first to
+//                           two", points for "first to a target", who won which card);
+//        bounds(s, in_play, base, lo, hi)
+//                           certain bounds on the final value (what is won, plus or minus
+//                           what is still in play; cards sure to fall to a side);
+//        card_label(c)      cards with equal labels (0..14) are interchangeable for the
+//                           objective when they touch in strength; kIdentityLabel when the card
+//                           itself matters;
+//        has_identity(), identity_cards(s, in_play)
+//                           cards whose identity matters from here on (a possible trick bonus);
+//        guess(...)         a first value for the zero-window driver or the root's aspiration
+//                           window (optional);
+//        report(final, root_base)
+//                           the value reported to the caller (the remaining play, or the whole
+//                           deal for a yes/no objective);
+//        context_key()      the evaluator's own parameters;
+//        point_symmetry()   whether final - base is the side's card points (or its margin)
+//                           plus what the shared structure fixes, so that positions differing
+//                           only in card points share entries (optional);
+//        has_order(), order(s)
+//                           an order among positions of one table key along which the value
+//                           never falls, so that they share entries (optional);
+//   3. add a test against brute force (cpp/tests and tests/).
 #pragma once
 
 #include <algorithm>
@@ -70,8 +105,8 @@ class SureCards {
   CardSet not_weaker_[64] = {};  // per card: the other cards of its suit at least as strong
 };
 
-// Quick tricks of partnership play under plain follow-suit rules (whist, bridge: follow suit if
-// able, else any card), counted as DDS does: the side on lead cashes top cards suit after suit,
+// Quick tricks of partnership play under plain follow-suit rules (follow suit if able, else any
+// card), counted as DDS does: the side on lead cashes top cards suit after suit,
 // trumps first, with ruffs by the opponents and blocked suits taken into account. Much
 // stronger than SureCards for the trick count, which is all it serves.
 class QuickTricks {
@@ -87,6 +122,16 @@ class QuickTricks {
   static int count(const PlayState& s, CardSet* sig, int need = kAnyNeed);
   static constexpr int kAnyNeed = 1 << 10;
 };
+
+// Tricks certain for `seats` (a side of `n_seats` seats) from their trumps `top` that no
+// opposing trump beats: several seats' may fall in one trick, never two of one seat's. Inline:
+// the trick-count bounds call it several times a trick start.
+inline int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats) {
+  int sure = (popcount(top) + n_seats - 1) / n_seats;
+  for (unsigned m = top ? seats : 0; m; m &= m - 1)
+    sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
+  return sure;
+}
 
 // ---------------------------------------------------------------------------------------
 // Evaluators: the objective's view of a play state. See solver.h for the contract.
@@ -145,7 +190,7 @@ class Evaluator {
   // identity cards) and read the table before it computes the bounds (dear ones, which most
   // positions met again do not need). An evaluator that returns true from split_trick_start()
   // implements trick_identity(), which may leave a number in *note for trick_bounds()
-  // (Klaverjas: the roem the side, and for the margin the others, could still win), and
+  // (the trick bonuses the side, and for the margin the others, could still win), and
   // trick_bounds(); the two together must give what trick_start() gives.
   virtual bool split_trick_start() const { return false; }
   virtual CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const {
@@ -163,11 +208,11 @@ class Evaluator {
                                    int /*alpha*/, int /*beta*/, int* lo, int* hi) const {
     trick_bounds(s, in_play, base, note, lo, hi);
   }
-  // Partition search (whist trick counts): the search keeps, per result, the cards whose ranks
-  // it relied on, and table entries hold for every position with the same leader, the same suit
-  // lengths in each hand and the same holders of each suit's cards down to the lowest such card.
-  // An evaluator that returns true gives its trick-boundary bounds with those cards (sig_lo for
-  // lo, sig_hi for hi), has no labels or identity cards, and scores tricks only.
+  // Partition search (trick counts of plain partnership play): the search keeps, per result, the
+  // cards whose ranks it relied on, and table entries hold for every position with the same leader,
+  // the same suit lengths in each hand and the same holders of each suit's cards down to the lowest
+  // such card. An evaluator that returns true gives its trick-boundary bounds with those cards
+  // (sig_lo for lo, sig_hi for hi), has no labels or identity cards, and scores tricks only.
   virtual bool rank_partition() const { return false; }
   // The search window is (alpha, beta): sure tricks beyond what decides it are not sought, so
   // that the cards relied on stay few.
@@ -178,8 +223,8 @@ class Evaluator {
   }
   // An order among the positions of one table key (state_key() leaves out what it tells
   // apart): the final value never falls as order() rises, so an entry of a lower order bounds
-  // the value from below and one of a higher order from above. All Fours: the side's lead in
-  // game values while Game is open.
+  // the value from below and one of a higher order from above (the side's lead in a count that
+  // decides an item of the score, say).
   virtual bool has_order() const { return false; }
   virtual int order(const PlayState&) const { return 0; }
   // The objective's parameters that change values (targets, scoring options): entries stored
@@ -245,9 +290,14 @@ class EvaluatorBase : public Evaluator {
   bool every_card_played_ = true;
 };
 
-// The evaluator of an objective for the side `side` (solver_evaluators.cc); the game
-// objectives come from make_game_evaluator (solver_game_objectives.cc).
+// The evaluator of an objective for the maximizing side `side` (bounds.cc): the game
+// objective's, else the solver's own count of o.kind.
 std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side);
-std::unique_ptr<Evaluator> make_game_evaluator(const PlayState& s, const Objective& o, int side);
+
+// The solver's own count of points or margin on a table whose trick bonus rule is not kNone:
+// the evaluator of the game that defines the rule (games/trick_bonuses.cc), which knows which
+// combinations can still score.
+std::unique_ptr<Evaluator> trick_bonus_evaluator(TrickBonus rule, const PlayState& s,
+                                                 ObjectiveKind kind, int side);
 
 }  // namespace tricktaker::solver_detail

@@ -1,4 +1,4 @@
-#include "tricktaker/kiksas.h"
+#include "tricktaker/games/kiksas.h"
 
 #include <stdexcept>
 #include <string>

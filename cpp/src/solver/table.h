@@ -1,6 +1,6 @@
 // Internal to the solver: the transposition table (entries of point-labelled positions, the
 // key memo) and the entries of the partition search. The search that fills them lives in
-// solver.cc.
+// search.cc and partition.h.
 #pragma once
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "solver_evaluator.h"
+#include "evaluator.h"
 
 namespace tricktaker::solver_detail {
 
@@ -48,8 +48,8 @@ struct Slot {
 
 // Four entries, so that several positions of one key (differing in labels) fit: the keys and
 // bounds on the first cache line, the labels on the second. A position never met before (no key
-// matches) reads one line from memory; Klaverjas deals took about 3% less time than with whole
-// entries side by side (the table's probe waits on memory more than on anything else).
+// matches) reads one line from memory (the table's probe waits on memory more than on anything
+// else).
 struct alignas(64) Bucket {
   std::uint64_t key[4];
   Slot slot[4];
@@ -78,9 +78,7 @@ class KeySteps {
 // positions are met again, in another search of the same position or by another order of the
 // same tricks, and then need none of that work again. With them, the bounds on final - base
 // that the position last proved or read: a second, small table of exact positions, one cache
-// line each, that decides positions met again before the main table's bucket is loaded
-// (Klaverjas deals: time -4% to -7%, nodes within 0.1%; the bounds alone, on entries of 56
-// bytes that straddle cache lines, gained nothing).
+// line each, that decides positions met again before the main table's bucket is loaded.
 inline constexpr int kMemoUnbounded = 30000;  // no bound (values stay far inside)
 struct alignas(64) KeyMemo {
   std::uint64_t exact;  // the hands, the leader and the objective's state (0: empty)
@@ -156,8 +154,7 @@ class Table {
     const Bucket& b = buckets_[key & mask_];
     if (!(seen_[seen_word(key)] & seen_bit(key))) {
       // No entry of the key: nothing to read now, but the search below mostly ends in a
-      // store to this bucket, which then finds it in a near cache (Klaverjas deals: time -6%
-      // to -9%; the store's load had become the largest stall of a trick start).
+      // store to this bucket, which then finds it in a near cache.
       __builtin_prefetch(&b, 1);
       return;
     }
@@ -208,8 +205,7 @@ class Table {
   static constexpr std::size_t kMemos = 1 << 12;
   // A bit per key (one of 2^20, from key bits above any bucket index), set when an entry of
   // the key is stored in this generation: a key whose bit is clear has no entry, and its
-  // bucket, mostly a load from memory, is not read. The set fits a near cache (128 KB); 45% of
-  // the probes of Klaverjas deals find no entry (time about -5%).
+  // bucket, mostly a load from memory, is not read. The set fits a near cache (128 KB).
   static constexpr std::size_t kSeenWords = 1 << 14;
   static std::size_t seen_word(std::uint64_t key) { return (key >> 40) & (kSeenWords - 1); }
   static std::uint64_t seen_bit(std::uint64_t key) { return 1ULL << ((key >> 34) & 63); }

@@ -1,4 +1,4 @@
-#include "tricktaker/whist.h"
+#include "tricktaker/games/whist.h"
 
 #include <algorithm>
 #include <cctype>

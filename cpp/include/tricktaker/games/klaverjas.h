@@ -21,6 +21,10 @@ struct KlaverjasRulesOptions {
 // caller gives partnerships N-S = side 0 and E-W = side 1.
 RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options);
 
+// The trick bonus of Klaverjas, roem (runs, stuk, four of a kind), scored per completed trick
+// by the play state through trick_bonus.h.
+inline constexpr TrickBonus kKlaverjasRoem = TrickBonus{1};
+
 // Roem of a (complete) trick of four cards, §4.5.
 int klaverjas_roem(const Card* cards, int n, int trump);
 

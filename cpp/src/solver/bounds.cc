@@ -1,12 +1,14 @@
-// The objectives of trick and point games: tricks, points, margin (with Klaverjas scoring and
-// roem), and the helpers they share. See solver.h for the contract of an evaluator.
+// The bounds: card points by value, cards sure to fall to a side (top trumps, cashable
+// winners), the quick tricks of plain partnership play, and the solver's own objectives, which
+// bound the value with them (tricks here, points and margin in points.h); make_evaluator()
+// picks a game objective's evaluator before them. The trick count's bounds and the quick tricks
+// share this file so that the one inlines the other.
 #include <algorithm>
 #include <array>
-#include <stdexcept>
-#include <utility>
+#include <memory>
 
-#include "solver_evaluator.h"
-#include "tricktaker/klaverjas.h"
+#include "evaluator.h"
+#include "points.h"
 
 namespace tricktaker {
 namespace solver_detail {
@@ -40,251 +42,6 @@ CardPoints::CardPoints(const RulesTable& r) {
       const int own = ((r.deck >> c) & 1) ? r.points[c] : 0;
       byte_points_[k][v] = static_cast<std::uint16_t>(byte_points_[k][v & (v - 1)] + own);
     }
-}
-
-// The roem combinations of one trick that can still occur. At a trick boundary the cards of
-// a combination must lie in different hands (each seat plays one card to a trick); in a trick
-// in progress any card still in play counts (a looser superset).
-struct RoemChances {
-  CardSet cards = 0;  // cards of possible combinations
-  // Cards of the combinations each side could win.
-  CardSet side_cards[2] = {};
-  // How many tricks could score each value: four jacks (200), four of a kind (100), a run of
-  // four (50), a run of three (20). Four of a kind is counted by the side it would go to
-  // (index 0 and 1) and in all (index 2): the trick holding all four cards of a rank has one
-  // trump, so the seat that holds the trump of that rank wins it.
-  int n200[3] = {}, n100[3] = {};
-  // Runs likewise by the side that could win them (at a trick boundary; in all elsewhere).
-  int n50[3] = {}, n20[3] = {};
-  bool stuk[3] = {};  // stuk, by the side that could win it and in all
-};
-
-// For each start of a run (its lowest card in the natural order), where the run's strongest
-// card lies: top3[o] holds the starts of runs of three whose strongest card is o above the
-// start, top4[o] those of runs of four.
-struct RunTops {
-  explicit RunTops(const RulesTable& r);
-  CardSet top3[3] = {}, top4[4] = {};
-  CardSet above_king = 0;  // the trumps stronger than the trump king
-};
-
-namespace {
-
-// Runs of one suit (window starts: s3 of runs of three, s4 of runs of four) counted into
-// n50/n20 at index k: the richest single run first, then what a second adds (a suit of eight
-// ranks holds at most two disjoint runs), so that roem_bound()'s richest combinations never
-// exceed what the suit's runs make together.
-void count_runs(unsigned s3, unsigned s4, RoemChances* out, int k) {
-  if (!s3) return;
-  // Two disjoint runs: the first is the earliest of its length, the second starts after it.
-  const int first3 = __builtin_ctz(s3);
-  if (!s4) {
-    ++out->n20[k];
-    if (s3 >> (first3 + 3)) ++out->n20[k];  // two runs of three: 40
-    return;
-  }
-  ++out->n50[k];
-  const int first4 = __builtin_ctz(s4);
-  if (s4 >> (first4 + 4)) {
-    ++out->n50[k];  // two runs of four: 100
-  } else if ((s4 >> (first3 + 3)) || (s3 >> (first4 + 4))) {
-    ++out->n20[k];  // a run of four and one of three: 70
-  }
-}
-
-}  // namespace
-
-RunTops::RunTops(const RulesTable& r) {
-  for (Card c : cards_of{r.deck}) {
-    for (int len = 3; len <= 4; ++len) {
-      bool whole = true;
-      int top = 0;
-      for (int o = 1; o < len; ++o) {
-        const int d = c + o;
-        if (d / 16 != c / 16 || !((r.deck >> d) & 1)) {
-          whole = false;
-        } else if (r.strength[d] > r.strength[c + top]) {
-          top = o;
-        }
-      }
-      if (whole) (len == 3 ? top3 : top4)[top] |= bit(c);
-    }
-  }
-  if (r.trump >= 0) {
-    const Card king = make_card(r.trump, kKing);
-    for (Card c : cards_of{r.trump_cards})
-      if (r.strength[c] > r.strength[king]) above_king |= bit(c);
-  }
-}
-
-// With `tops` (for seats of sides 0 and 1 only), combinations are also counted by the side
-// that could win them; with `only_side` (0 or 1, with `tops`) the runs only by that side (the
-// other side's counts of runs and those of all are then left out).
-RoemChances roem_chances(const PlayState& s, const RunTops* tops = nullptr, int only_side = -1) {
-  RoemChances out;
-  const RulesTable& r = s.rules();
-  if (s.trick_size() != 4 || s.is_terminal()) return out;
-  const bool boundary = s.trick_len() == 0;
-  CardSet in_play = s.trick_cards();
-  for (int p = 0; p < s.num_players(); ++p) in_play |= s.hand(p);
-  // Nothing to count: no three touching cards of a suit, no rank with all four cards, not
-  // both the king and queen of trumps.
-  const CardSet lanes = kSuitMask[0] | kSuitMask[1] | kSuitMask[2] | kSuitMask[3];
-  const CardSet touching3 = in_play & (in_play >> 1) & (in_play >> 2) & lanes;
-  const CardSet all_four =
-      in_play & (in_play >> 16) & (in_play >> 32) & (in_play >> 48) &
-      ((1ULL << kJack) | (1ULL << kAce) | (1ULL << kTen) | (1ULL << kKing) | (1ULL << kQueen));
-  const CardSet stuk_cards = klaverjas_stuk_cards(r.trump);
-  if (!touching3 && !all_four && (!stuk_cards || (in_play & stuk_cards) != stuk_cards)) return out;
-  // Starts b of windows where one seat holds two cards: of (b, b+1, b+2) in bad3, of
-  // (b..b+3) in bad4. Lanes are 16 bits apart and ranks 13..15 are empty, so shifts never
-  // join two suits.
-  // The pairs of every seat are gathered first and shifted once.
-  CardSet d1 = 0, d2 = 0, d3 = 0;
-  for (int p = 0; p < s.num_players() && boundary; ++p) {
-    const CardSet h = s.hand(p);
-    d1 |= h & (h >> 1);
-    d2 |= h & (h >> 2);
-    d3 |= h & (h >> 3);
-  }
-  const CardSet bad3 = d1 | d2 | (d1 >> 1);
-  const CardSet bad4 = bad3 | d3 | (d2 >> 1) | (d1 >> 2);
-  const CardSet t3 = touching3 & ~bad3;
-  const CardSet t4 = t3 & (in_play >> 3) & ~bad4;
-  const CardSet in_runs = t3 | (t3 << 1) | (t3 << 2);
-  out.cards |= in_runs;
-  // The runs each side could win, at a trick boundary. The trick holding a run of four has
-  // only the run's cards, so the run's strongest card wins it. A run of three leaves one card
-  // to the seat holding none of the run: the trick goes to the run's strongest card or to
-  // that card (a higher card or trump of the run's suit, a ruff, or the lead of a suit the
-  // run's holders lack), so only those two seats' sides can score it; a run of three trumps
-  // goes to its strongest card unless that card is a higher trump.
-  CardSet wins3[2] = {t3, t3}, wins4[2] = {t4, t4};
-  const bool by_side = boundary && tops != nullptr;
-  if (by_side && in_runs) {
-    // Per side: the cards its seats hold, and the starts of runs of three a seat lacks (only
-    // for `only_side` where it is given).
-    CardSet held[2] = {}, missing[2] = {};
-    for (int p = 0; p < s.num_players(); ++p) {
-      if (s.side(p) == 1 - only_side) continue;
-      const CardSet h = s.hand(p);
-      held[s.side(p)] |= h;
-      missing[s.side(p)] |= ~(h | (h >> 1) | (h >> 2));
-    }
-    // A run of three trumps: the seat holding none of it adds the trick's fourth card, and
-    // only a higher trump among its cards beats the run's strongest; without one, that
-    // seat's side cannot score the run (Klaverjas deals: nodes -1.3%).
-    for (CardSet m = t3 & r.trump_cards; m; m &= m - 1) {
-      const int b = __builtin_ctzll(m);
-      int o = 0;
-      while (!((tops->top3[o] >> b) & 1)) ++o;
-      const CardSet run = CardSet{7} << b, higher = r.stronger[b + o];
-      for (int p = 0; p < s.num_players(); ++p)
-        if (s.side(p) != 1 - only_side && !(s.hand(p) & (run | higher)))
-          missing[s.side(p)] &= ~bit(static_cast<Card>(b));
-    }
-    for (int k = 0; k < 2; ++k) {
-      if (k == 1 - only_side) continue;
-      CardSet top3 = 0, top4 = 0;
-      for (int o = 0; o < 3; ++o) top3 |= tops->top3[o] & (held[k] >> o);
-      for (int o = 0; t4 && o < 4; ++o) top4 |= tops->top4[o] & (held[k] >> o);
-      wins4[k] = t4 & top4;
-      // A run of four also counts as a run of three towards two disjoint runs.
-      wins3[k] = (t3 & (top3 | missing[k])) | wins4[k];
-    }
-  }
-  for (int k = 0; k < 2; ++k)
-    out.side_cards[k] = wins3[k] | (wins3[k] << 1) | (wins3[k] << 2) | (wins4[k] << 3);
-  // Only the suits with a run.
-  for (CardSet suits = t3; suits;) {
-    const int suit = __builtin_ctzll(suits) / 16;
-    suits &= ~kSuitMask[suit];
-    const auto lane = [suit](CardSet m) {
-      return static_cast<unsigned>(m >> (16 * suit)) & 0xFFFF;
-    };
-    if (only_side >= 0) {
-      count_runs(lane(wins3[only_side]), lane(wins4[only_side]), &out, only_side);
-      continue;
-    }
-    count_runs(lane(t3), lane(t4), &out, 2);
-    for (int k = 0; k < 2; ++k) count_runs(lane(wins3[k]), lane(wins4[k]), &out, k);
-  }
-  // Ranks with all four cards still in play.
-  for (std::uint64_t m = all_four; m; m &= m - 1) {
-    const int rank = __builtin_ctzll(m);
-    const CardSet four = (1ULL << rank) * 0x0001000100010001ULL;
-    bool spread = true;
-    if (boundary)
-      for (int p = 0; p < s.num_players(); ++p)
-        if (popcount(s.hand(p) & four) > 1) spread = false;
-    if (!spread) continue;
-    out.cards |= four;
-    int* count = rank == kJack ? out.n200 : out.n100;
-    ++count[2];
-    // The side of the trump's holder wins that trick; either side while no seat holds it (no
-    // trump, or it is already in the trick in progress).
-    int winner = -1;
-    if (r.trump >= 0)
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((s.hand(p) >> make_card(r.trump, rank)) & 1) winner = s.side(p);
-    if (winner == 0 || winner == 1) {
-      ++count[winner];
-      out.side_cards[winner] |= four;
-    } else {
-      ++count[0];
-      ++count[1];
-      out.side_cards[0] |= four;
-      out.side_cards[1] |= four;
-    }
-  }
-  if (stuk_cards) {
-    const CardSet m = stuk_cards;
-    bool split = (in_play & m) == m;
-    if (split && boundary)
-      for (int p = 0; p < s.num_players(); ++p)
-        if ((s.hand(p) & m) == m) split = false;
-    if (split) {
-      out.cards |= m;
-      out.stuk[2] = true;
-      // The trick holding the king and queen of trumps goes to the king or to a higher trump
-      // of one of the other two seats.
-      const Card king = make_card(r.trump, kKing), queen = make_card(r.trump, kQueen);
-      for (int k = 0; k < 2; ++k) {
-        bool wins = !by_side;
-        for (int p = 0; !wins && p < s.num_players(); ++p) {
-          if (s.side(p) != k || ((s.hand(p) >> queen) & 1)) continue;
-          wins = ((s.hand(p) >> king) & 1) || (s.hand(p) & tops->above_king);
-        }
-        if (wins) {
-          out.side_cards[k] |= m;
-          out.stuk[k] = true;
-        }
-      }
-    }
-  }
-  return out;
-}
-
-// The roem the side `side` (or, with -1, any side) could still win.
-// This is the loosest part of the Klaverjas bounds: a combination counts while its cards lie
-// in different hands, though the other side mostly keeps it from falling together. Of the
-// trick starts that only this bound keeps from a cut, 82-90% (seeds 1-2, 200 deals each,
-// three to six tricks left) are proved below the window by their search; with no roem in the
-// upper bound at all (unsound, for the measure only) nodes fall 25% in sum and 28-34% at the
-// median. A search of the roem the side can force, tried as a further bound there, proved most
-// of them but cost more nodes than it saved.
-int roem_bound(const RoemChances& c, int tricks_left, int side) {
-  // The richest combinations, one per trick left.
-  const int k = side == 0 || side == 1 ? side : 2;
-  int total = c.stuk[k] ? 20 : 0;
-  int left = tricks_left;
-  for (const auto& [count, value] : {std::pair{c.n200[k], 200}, std::pair{c.n100[k], 100},
-                                     std::pair{c.n50[k], 50}, std::pair{c.n20[k], 20}}) {
-    const int take = std::min(count, left);
-    total += take * value;
-    left -= take;
-  }
-  return total;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -581,15 +338,6 @@ int cross_to_partner(const QtHands& h, int trump, const int rounds[4], int line,
 
 }  // namespace
 
-// Tricks certain for `seats` (a side of `n_seats` seats) from their trumps `top` that no
-// opposing trump beats: several seats' may fall in one trick, never two of one seat's.
-int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats) {
-  int sure = (popcount(top) + n_seats - 1) / n_seats;
-  for (unsigned m = top ? seats : 0; m; m &= m - 1)
-    sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
-  return sure;
-}
-
 bool QuickTricks::fits(const PlayState& s) {
   if (s.num_players() != 4 || s.active() != 0xF || s.trick_size() != 4 || s.folding() ||
       s.fixed_leader() >= 0 || s.first_lead_cards() != 0 || !every_card_played(s))
@@ -657,6 +405,9 @@ int QuickTricks::count(const PlayState& s, CardSet* sig, int need) {
   return best;
 }
 
+// ---------------------------------------------------------------------------------------
+// The solver's own objectives: tricks (here), points and margin (points.h).
+
 namespace {
 
 class TricksEvaluator final : public EvaluatorBase {
@@ -671,7 +422,7 @@ class TricksEvaluator final : public EvaluatorBase {
     // Fitted on 32-card deals; elsewhere the middle of the bounds does as well.
     if (!quick_ || s.is_terminal() || popcount(rules_.deck) > 32)
       return EvaluatorBase::guess(s, in_play, base, lo, hi);
-    // A first guess for the zero-window driver (whist), fitted to solved deals: the side's
+    // A first guess for the zero-window driver (trick counts), fitted to solved deals: the side's
     // share of the high cards (4-3-2-1 for the top four of each suit still in play) and of the
     // trumps, a little for having the lead.
     int hcp = 0, total = 0, trumps = 0, all_trumps = 0;
@@ -777,7 +528,7 @@ class TricksEvaluator final : public EvaluatorBase {
         sure_theirs = top_trump_tricks(s, sig_theirs, theirs_, 2);
       }
       // Short of the need, the side not on lead may count its guarded high trumps.
-      CardSet guard_sig;
+      CardSet guard_sig = 0;
       if (sure_mine < need_mine && sure_mine < 2) {
         const int t = guarded_trump_tricks(s, mine_, &guard_sig);
         if (t > sure_mine) {
@@ -942,316 +693,27 @@ class TricksEvaluator final : public EvaluatorBase {
   bool quick_;  // QuickTricks fits the play
 };
 
-constexpr int kPitBonus = 100;
-constexpr int kAllPoints = 1 << 20;  // a need no sure points meet: find them all
-
-// Points and margin share the bookkeeping: card points by value, trick bonuses, Klaverjas pit.
-class PointsBase : public EvaluatorBase {
- public:
-  PointsBase(const PlayState& s, const Objective& o, int side)
-      : EvaluatorBase(s, side), o_(o), points_(rules_) {
-    klaverjas_ = o.scoring == Scoring::kKlaverjas;
-    bonus_ = rules_.trick_bonus != TrickBonus::kNone;
-    pit_any_ = o.klaverjas.pit_for_any_team;
-    for (int p = 0; p < s.num_players(); ++p) n_sides_ = std::max(n_sides_, s.side(p) + 1);
-    std::array<CardSet, 256> by_points{};
-    for (Card c : cards_of{rules_.deck}) by_points[rules_.points[c]] |= bit(c);
-    for (int v = 0; v < 256; ++v) {
-      if (!by_points[v]) continue;
-      point_value_[n_point_values_] = v;
-      cards_worth_[n_point_values_++] = by_points[v];
-    }
-  }
-
-  std::uint8_t card_label(Card c) const override { return points_.label(c); }
-  bool has_identity() const override { return bonus_; }
-  int guess(const PlayState& s, CardSet in_play, int base, int lo, int hi) const override {
-    if (klaverjas_ && !margin_ && s.cards_played() == 0 && s.num_players() == 4 &&
-        rules_.trump >= 0 && popcount(in_play) == 32)
-      return std::clamp(base + klaverjas_deal_guess(s), lo, hi);
-    // Half of what is in play (the side's half for points, an even split for the margin).
-    const int half = (card_points(in_play) + (s.is_terminal() ? 0 : rules_.last_trick_bonus)) / 2;
-    return std::clamp(margin_ ? base : base + half, lo, hi);
-  }
-  CardSet identity_cards(const PlayState& s, CardSet in_play) const override {
-    if (!bonus_) return 0;
-    (void)in_play;
-    return trick_bonus_cards(s);
-  }
-  std::uint64_t state_key(const PlayState& s) const override {
-    if (!klaverjas_) return 0;
-    const int played = s.tricks_played();
-    // The side's points count only its own pit: whether the others took every trick so far
-    // changes nothing (and nothing at all where the side cannot score a pit).
-    if (!margin_) {
-      if (!pit_any_ && side_ != o_.playing_team) return 0;
-      return static_cast<std::uint64_t>(tricks_of(s, mine_) == played);
-    }
-    return static_cast<std::uint64_t>(tricks_of(s, mine_) == played) |
-           static_cast<std::uint64_t>(tricks_of(s, theirs_) == played) << 1;
-  }
-
- protected:
-  int card_points(CardSet cards) const { return points_.points(cards); }
-  // Points certain to fall in tricks of `seats` (at a trick boundary): their sure cards, and
-  // what every other hand must add to the tricks those cards win. The seats surely win as
-  // many tricks as one of them holds top trumps, or, on lead, as many as they can cash one
-  // after the other; every hand plays a card to each of those tricks, so it adds at least
-  // its cheapest cards, less the sure cards it holds (counted already); and the last trick's
-  // bonus when they win every trick left. The cash is costly to find: it is looked for only
-  // when the top trumps alone come to less than `need`.
-  int sure_points(const PlayState& s, CardSet in_play, int in_play_points, std::uint16_t seats,
-                  int need) const {
-    if (s.trick_len() != 0 || s.is_terminal() || !every_card_played_) return 0;
-    // Not even every point left would do.
-    if (need != kAllPoints && need > in_play_points + rules_.last_trick_bonus) return 0;
-    const CardSet top = sure_.top_trumps(s, in_play, seats);
-    int tricks = 0;
-    for (unsigned m = top ? seats : 0; m; m &= m - 1)
-      tricks = std::max(tricks, popcount(s.hand(__builtin_ctz(m)) & top));
-    int total = captured_points(s, top, tricks);
-    if (total >= need || !((seats >> s.leader()) & 1)) return total;
-    const CardSet cash = sure_.cashable_now(s);
-    if (popcount(cash) <= tricks && !(cash & ~top)) return total;
-    return captured_points(s, top | cash, std::max(tricks, popcount(cash)));
-  }
-  // The points of `sure` and of what each hand adds to `tricks` tricks won by them.
-  int captured_points(const PlayState& s, CardSet sure, int tricks) const {
-    int total = card_points(sure);
-    if (tricks == 0) return total;
-    for (int p = 0; p < s.num_players(); ++p) {
-      if (!((s.active() >> p) & 1)) continue;
-      const CardSet h = s.hand(p);
-      total += cheapest_points(h & ~sure, tricks - popcount(h & sure));
-    }
-    if (tricks == s.total_tricks() - s.tricks_played()) total += rules_.last_trick_bonus;
-    return total;
-  }
-  // The sum of the `n` lowest card points among `cards`.
-  int cheapest_points(CardSet cards, int n) const {
-    int total = 0;
-    for (int i = 0; n > 0 && i < n_point_values_; ++i) {
-      const int take = std::min(n, popcount(cards & cards_worth_[i]));
-      total += take * point_value_[i];
-      n -= take;
-    }
-    return total;
-  }
-  // The side's points of a whole Klaverjas deal, from a least-squares fit to 1600 solved
-  // deals (either side, Amsterdam and Rotterdam): the card points it holds, its trumps, the
-  // jack and nine of trumps, its plain aces, and whether it leads. Half the errors are within
-  // 17 points (39 for half of all points); a closer guess lets the aspiration window hold.
-  int klaverjas_deal_guess(const PlayState& s) const {
-    CardSet held = 0;
-    for (unsigned m = mine_; m; m &= m - 1) held |= s.hand(__builtin_ctz(m));
-    const int trump = rules_.trump;
-    CardSet plain_aces = 0;
-    for (int suit = 0; suit < kNumSuits; ++suit)
-      if (suit != trump) plain_aces |= bit(make_card(suit, kAce));
-    const double guess = -102.38 + 0.55 * card_points(held) +
-                         20.03 * popcount(held & rules_.trump_cards) +
-                         44.6 * ((held >> make_card(trump, kJack)) & 1) +
-                         13.29 * ((held >> make_card(trump, kNine)) & 1) +
-                         26.6 * popcount(held & plain_aces) + 18.35 * ((mine_ >> s.to_move()) & 1);
-    return static_cast<int>(guess);
-  }
-  // Points still to be won: cards in play, the last-trick bonus, trick bonuses (bound).
-  // `cards`: the card points in play.
-  int points_in_play(const PlayState& s, int cards, int bonus_bound) const {
-    int total = cards + bonus_bound;
-    if (!s.is_terminal()) total += rules_.last_trick_bonus;
-    return total;
-  }
-  // The trick bonuses the side (or the others) could still win, from trick_identity()'s note.
-  static int bonus_mine(int note) { return note & 0xFFFF; }
-  static int bonus_theirs(int note) { return note >> 16; }
-  // The bounds, given trick_identity()'s note on the trick bonuses.
-  virtual void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
-                            int* hi) const = 0;
-
- public:
-  void bounds(const PlayState& s, CardSet in_play, int base, int* lo, int* hi) const override {
-    int note;
-    trick_identity(s, in_play, &note);
-    bounds_given(s, in_play, base, note, lo, hi);
-  }
-  void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,
-                   CardSet* identity) const override {
-    int note;
-    *identity = trick_identity(s, in_play, &note);
-    bounds_given(s, in_play, base, note, lo, hi);
-  }
-  bool split_trick_start() const override { return true; }
-  // The note holds the trick bonuses the side could still win (low 16 bits) and, for the
-  // margin, those the others could (high 16 bits).
-  CardSet trick_identity(const PlayState& s, CardSet in_play, int* note) const override {
-    if (!bonus_ || rules_.trick_bonus != TrickBonus::kKlaverjasRoem) {
-      const int any = bonus_ ? trick_bonus_bound(s) : 0;
-      *note = any | any << 16;
-      return identity_cards(s, in_play);
-    }
-    const bool two_sides = side_ < 2 && n_sides_ == 2;
-    // The side's points need only the combinations it could win.
-    const RoemChances c =
-        roem_chances(s, n_sides_ == 2 ? &run_tops_ : nullptr, two_sides && !margin_ ? side_ : -1);
-    const int left = s.total_tricks() - s.tricks_played();
-    // The others' roem counts only towards the margin.
-    *note = roem_bound(c, left, two_sides ? side_ : -1);
-    if (margin_) *note |= roem_bound(c, left, two_sides ? 1 - side_ : -1) << 16;
-    // The side's points count only the roem it wins: combinations that only the others could
-    // win leave its value alone, so their cards need no identity (the margin counts both).
-    if (two_sides && !margin_) return c.side_cards[side_];
-    return c.cards;
-  }
-  void trick_bounds(const PlayState& s, CardSet in_play, int base, int note, int* lo,
-                    int* hi) const override {
-    bounds_given(s, in_play, base, note, lo, hi);
-  }
-
- protected:
-  // Can the side (mine) or the others still get the Klaverjas pit bonus?
-  bool pit_possible(const PlayState& s, bool mine) const {
-    if (!klaverjas_) return false;
-    const int team = mine ? side_ : 1 - side_;
-    if (!pit_any_ && team != o_.playing_team) return false;
-    if (tricks_of(s, mine ? mine_ : theirs_) != s.tricks_played()) return false;
-    // At a trick boundary, the other team holding the highest trump left (a trump no card
-    // still in play beats) wins a trick with it.
-    if (s.trick_len() != 0 || s.is_terminal() || !every_card_played_) return true;
-    return sure_.top_trumps(s, remaining_cards(s), mine ? theirs_ : mine_) == 0;
-  }
-  std::array<int, 2> klaverjas_totals(const PlayState& s) const {
-    const std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
-    return klaverjas_score(s, o_.playing_team, roem, o_.klaverjas, -1).total;
-  }
-  // klaverjas_totals() once the last trick `t` is played.
-  std::array<int, 2> klaverjas_totals_after(const PlayState& s, const TrickRecord& t) const {
-    std::array<int, 2> roem = {s.side_bonus(0), s.side_bonus(1)};
-    roem[s.side(t.winner)] += t.bonus;
-    return klaverjas_score_after(s, t, o_.playing_team, roem, o_.klaverjas, -1).total;
-  }
-  // What the last trick `t` adds to the side's points (mine) or the others'.
-  int last_trick_points(const TrickRecord& t, bool mine) const {
-    return ((((mine ? mine_ : theirs_) >> t.winner) & 1) != 0) ? t.points + t.bonus : 0;
-  }
-
-  Objective o_;
-  bool margin_ = false;
-  bool klaverjas_ = false;
-  bool bonus_ = false;
-  bool pit_any_ = true;
-  int n_sides_ = 1;
-  CardPoints points_;
-  RunTops run_tops_{rules_};
-  // The deck's distinct card points, lowest first, and the cards worth each.
-  int n_point_values_ = 0;
-  int point_value_[64] = {};
-  CardSet cards_worth_[64] = {};
-};
-
-class PointsEvaluator final : public PointsBase {
- public:
-  using PointsBase::PointsBase;
-  PointSymmetry point_symmetry() const override { return PointSymmetry::kSidePoints; }
-  int terminal(const PlayState& s) const override {
-    if (klaverjas_) return klaverjas_totals(s)[side_];
-    return points_of(s, mine_);
-  }
-  int base(const PlayState& s) const override { return points_of(s, mine_); }
-  bool last_trick(const PlayState& s, const TrickRecord& t, int* value) const override {
-    *value = klaverjas_ ? klaverjas_totals_after(s, t)[side_]
-                        : points_of(s, mine_) + last_trick_points(t, true);
-    return true;
-  }
-  void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
-                    int* hi) const override {
-    const int all = card_points(in_play);
-    const int sure_mine = sure_points(s, in_play, all, mine_, kAllPoints);
-    const int sure_theirs = sure_points(s, in_play, all, theirs_, kAllPoints);
-    *lo = base + sure_mine;
-    *hi = base + points_in_play(s, all, bonus_mine(note)) - sure_theirs +
-          (pit_possible(s, true) ? kPitBonus : 0);
-  }
-  // Sure points beyond what decides the window are not sought.
-  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
-                           int beta, int* lo, int* hi) const override {
-    const int all = card_points(in_play);
-    const int top =
-        base + points_in_play(s, all, bonus_mine(note)) + (pit_possible(s, true) ? kPitBonus : 0);
-    // The upper bound first: it decides more windows (Klaverjas deals: 57% of the cuts), and
-    // then the lower one cannot.
-    *hi = top - sure_points(s, in_play, all, theirs_, top - alpha);
-    *lo = *hi <= alpha ? base : base + sure_points(s, in_play, all, mine_, beta - base);
-  }
-};
-
-class MarginEvaluator final : public PointsBase {
- public:
-  MarginEvaluator(const PlayState& s, const Objective& o, int side) : PointsBase(s, o, side) {
-    margin_ = true;
-  }
-  PointSymmetry point_symmetry() const override { return PointSymmetry::kMargin; }
-  int terminal(const PlayState& s) const override {
-    if (klaverjas_) {
-      const auto t = klaverjas_totals(s);
-      return t[side_] - t[1 - side_];
-    }
-    return points_of(s, mine_) - points_of(s, theirs_);
-  }
-  int base(const PlayState& s) const override {
-    return points_of(s, mine_) - points_of(s, theirs_);
-  }
-  bool last_trick(const PlayState& s, const TrickRecord& t, int* value) const override {
-    if (klaverjas_) {
-      const auto totals = klaverjas_totals_after(s, t);
-      *value = totals[side_] - totals[1 - side_];
-    } else {
-      *value = base(s) + last_trick_points(t, true) - last_trick_points(t, false);
-    }
-    return true;
-  }
-  void bounds_given(const PlayState& s, CardSet in_play, int base, int note, int* lo,
-                    int* hi) const override {
-    // At worst the others win everything but the side's sure cards, at best the side does.
-    const int all = card_points(in_play);
-    const int all_theirs = points_in_play(s, all, bonus_theirs(note));
-    const int all_mine = points_in_play(s, all, bonus_mine(note));
-    const int sure_mine = sure_points(s, in_play, all, mine_, kAllPoints);
-    const int sure_theirs = sure_points(s, in_play, all, theirs_, kAllPoints);
-    *lo = base - (all_theirs - 2 * sure_mine) - (pit_possible(s, false) ? kPitBonus : 0);
-    *hi = base + (all_mine - 2 * sure_theirs) + (pit_possible(s, true) ? kPitBonus : 0);
-  }
-  // Sure points beyond what decides the window are not sought.
-  void trick_bounds_window(const PlayState& s, CardSet in_play, int base, int note, int alpha,
-                           int beta, int* lo, int* hi) const override {
-    const int all = card_points(in_play);
-    const int bottom = base - points_in_play(s, all, bonus_theirs(note)) -
-                       (pit_possible(s, false) ? kPitBonus : 0);
-    const int top =
-        base + points_in_play(s, all, bonus_mine(note)) + (pit_possible(s, true) ? kPitBonus : 0);
-    // Each sure point moves a point from the others to the side: twice its worth. The upper
-    // bound first, as for the points.
-    *hi = top - 2 * sure_points(s, in_play, all, theirs_, (top - alpha + 1) / 2);
-    *lo = *hi <= alpha ? bottom
-                       : bottom + 2 * sure_points(s, in_play, all, mine_, (beta - bottom + 1) / 2);
-  }
-};
 }  // namespace
 
 std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o, int side) {
-  if (o.scoring == Scoring::kAllFours && o.kind != ObjectiveKind::kTricks)
-    return make_game_evaluator(s, o, side);
+  if (o.game) {
+    std::unique_ptr<Evaluator> own = o.game->evaluator(s, o.kind, side);
+    if (own) return own;
+  }
   switch (o.kind) {
     case ObjectiveKind::kTricks:
       return std::make_unique<TricksEvaluator>(s, side);
     case ObjectiveKind::kPoints:
-      return std::make_unique<PointsEvaluator>(s, o, side);
     case ObjectiveKind::kMargin:
-    case ObjectiveKind::kKlaverjasMade:
-      return std::make_unique<MarginEvaluator>(s, o, side);
-    default:
-      return make_game_evaluator(s, o, side);
+      break;
   }
+  // Points and margin: on a table with a trick bonus, the evaluator of the game that defines
+  // it (which knows which combinations can still score).
+  if (s.rules().trick_bonus != TrickBonus::kNone)
+    if (auto with_bonus = trick_bonus_evaluator(s.rules().trick_bonus, s, o.kind, side))
+      return with_bonus;
+  if (o.kind == ObjectiveKind::kMargin) return std::make_unique<PointMargin<PointsBase>>(s, side);
+  return std::make_unique<SidePoints<PointsBase>>(s, side);
 }
 
 }  // namespace solver_detail
@@ -1259,28 +721,6 @@ std::unique_ptr<Evaluator> make_evaluator(const PlayState& s, const Objective& o
 // Helpers exposed in solver.h.
 
 using solver_detail::every_card_played;
-using solver_detail::roem_bound;
-using solver_detail::roem_chances;
-
-CardSet trick_bonus_cards(const PlayState& s) {
-  switch (s.rules().trick_bonus) {
-    case TrickBonus::kNone:
-      return 0;
-    case TrickBonus::kKlaverjasRoem:
-      return roem_chances(s).cards;
-  }
-  return kAllCards;
-}
-
-int trick_bonus_bound(const PlayState& s) {
-  switch (s.rules().trick_bonus) {
-    case TrickBonus::kNone:
-      return 0;
-    case TrickBonus::kKlaverjasRoem:
-      return roem_bound(roem_chances(s), s.total_tricks() - s.tricks_played(), -1);
-  }
-  return 1 << 14;
-}
 
 int sure_tricks(const PlayState& s) {
   if (!every_card_played(s)) return 0;

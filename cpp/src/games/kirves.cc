@@ -1,4 +1,4 @@
-#include "tricktaker/kirves.h"
+#include "tricktaker/games/kirves.h"
 
 #include <stdexcept>
 #include <string>

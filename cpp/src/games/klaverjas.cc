@@ -1,4 +1,4 @@
-#include "tricktaker/klaverjas.h"
+#include "tricktaker/games/klaverjas.h"
 
 #include <stdexcept>
 
@@ -26,7 +26,7 @@ RulesTable klaverjas_rules(int trump, const KlaverjasRulesOptions& options) {
   }
   finalize_suits(t, trump);
   t.last_trick_bonus = 10;
-  t.trick_bonus = TrickBonus::kKlaverjasRoem;
+  t.trick_bonus = kKlaverjasRoem;
   FollowPolicy& p = t.policy;
   p.head_trump_lead = true;  // P3
   p.no_undertrump = true;    // A1c, A2b, R1c

@@ -1,4 +1,4 @@
-#include "tricktaker/allfours.h"
+#include "tricktaker/games/allfours.h"
 
 #include <stdexcept>
 

@@ -1,188 +1,37 @@
-// The objectives of the deal-winning games: Kirves (winning the deal), the Kiksas writing-off
-// race (first to a target) and All Fours game points. See solver.h for the contract.
-//
-// Each final value comes from the game's own evaluation (kirves_winner, kiksas_evaluate,
-// allfours_score), so the solver and the scoring agree by construction. None of these values
-// is a sum over tricks, so base() is 0 and state_key() carries everything about the tricks
-// already played that the rest of the deal can still turn on.
+// All Fours as the solver sees it. The final value comes from the game's own scoring
+// (allfours_score), so the solver and the scoring agree by construction. The value is not a sum
+// over tricks, so base() is 0 and state_key() carries everything about the tricks already played
+// that the rest of the deal can still turn on.
+#include "tricktaker/games/allfours_objective.h"
+
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
-#include "solver_evaluator.h"
-#include "tricktaker/allfours.h"
-#include "tricktaker/kiksas.h"
-#include "tricktaker/kirves.h"
+#include "solver/evaluator.h"
 
-namespace tricktaker::solver_detail {
+namespace tricktaker {
 
+namespace solver_detail {
 namespace {
-
-// --- Kirves ---------------------------------------------------------------------------------
-
-class KirvesWinEvaluator final : public EvaluatorBase {
- public:
-  KirvesWinEvaluator(const PlayState& s, int side) : EvaluatorBase(s, side) {
-    if (s.total_tricks() != 5)
-      throw std::invalid_argument(
-          "the Kirves objective needs a Kirves play state (5 tricks), this one has " +
-          std::to_string(s.total_tricks()));
-  }
-  int terminal(const PlayState& s) const override {
-    const int v = decided(s);
-    if (v < 0) throw std::logic_error("a finished Kirves play without a winner");
-    return v;
-  }
-  int base(const PlayState&) const override { return 0; }
-  // Tricks per seat and the first seat to two tricks: with the tricks still to come they fix
-  // the winner (R9.1).
-  std::uint64_t state_key(const PlayState& s) const override {
-    std::uint64_t key = 0;
-    int count[kMaxPlayers] = {};
-    int first_to_two = -1;
-    for (int i = 0; i < s.tricks_played(); ++i) {
-      const int p = s.trick_record(i).winner;
-      if (++count[p] == 2 && first_to_two < 0) first_to_two = p;
-    }
-    for (int p = 0; p < s.num_players(); ++p) key = key << 3 | static_cast<std::uint64_t>(count[p]);
-    return combine(key, static_cast<std::uint64_t>(first_to_two + 1));
-  }
-  void bounds(const PlayState& s, CardSet, int, int* lo, int* hi) const override {
-    const int v = decided(s);
-    *lo = v < 0 ? 0 : v;
-    *hi = v < 0 ? 1 : v;
-  }
-
- private:
-  // 1 or 0 once the winning player is fixed, -1 before.
-  int decided(const PlayState& s) const {
-    const KirvesWinner w = kirves_winner(s);
-    if (w.player < 0) return -1;
-    return s.side(w.player) == side_ ? 1 : 0;
-  }
-};
-
-// --- Kiksas ---------------------------------------------------------------------------------
-
-class KiksasRaceEvaluator final : public EvaluatorBase {
- public:
-  KiksasRaceEvaluator(const PlayState& s, const Objective& o, int side)
-      : EvaluatorBase(s, side), points_(s.rules()) {
-    for (int p = 0; p < s.num_players(); ++p)
-      if (((s.active() >> p) & 1) && s.side(p) > 1)
-        throw std::invalid_argument("the Kiksas race needs two sides, 0 and 1");
-    const auto& t = o.kiksas_targets;
-    if (t[0] < 0 || t[1] < 0 || t[0] + t[1] != kKiksasDeckPoints)
-      throw std::invalid_argument("Kiksas targets must be two non-negative numbers summing to " +
-                                  std::to_string(kKiksasDeckPoints) + ", got " +
-                                  std::to_string(t[0]) + " and " + std::to_string(t[1]));
-    if (s.total_tricks() > kKiksasMaxTricks)
-      throw std::invalid_argument("the Kiksas race needs a Kiksas play state (at most 8 tricks)");
-    ctx_.type = KiksasDealType::kWritingOff;
-    ctx_.targets = t;
-  }
-  int terminal(const PlayState& s) const override {
-    const int w = race_winner(s);
-    if (w < 0) throw std::logic_error("a finished Kiksas race without a winner");
-    return w == side_ ? 1 : 0;
-  }
-  int base(const PlayState&) const override { return 0; }
-  std::uint8_t card_label(Card c) const override { return points_.label(c); }
-  // Who won the race, or else the points of both sides (the targets are in the context).
-  std::uint64_t state_key(const PlayState& s) const override {
-    const int w = race_winner(s);
-    if (w >= 0) return static_cast<std::uint64_t>(w + 1);
-    return static_cast<std::uint64_t>(s.side_points(0)) << 2 |
-           static_cast<std::uint64_t>(s.side_points(1)) << 12;
-  }
-  void bounds(const PlayState& s, CardSet in_play, int, int* lo, int* hi) const override {
-    const int w = race_winner(s);
-    if (w >= 0) {
-      *lo = *hi = w == side_ ? 1 : 0;
-      return;
-    }
-    // A side that cannot reach its target any more loses: the other reaches its own, since
-    // the targets sum to every point of the deal.
-    const int left = points_.points(in_play) + (s.is_terminal() ? 0 : s.rules().last_trick_bonus);
-    const int other = 1 - side_;
-    *lo = s.side_points(other) + left < ctx_.targets[other] ? 1 : 0;
-    *hi = s.side_points(side_) + left < ctx_.targets[side_] ? 0 : 1;
-    if (*lo > *hi) *lo = *hi;  // cannot happen with targets summing to the deal's points
-  }
-  std::uint64_t context_key() const override {
-    return static_cast<std::uint64_t>(ctx_.targets[0]) << 16 |
-           static_cast<std::uint64_t>(ctx_.targets[1]);
-  }
-
- private:
-  // The race as the deal's evaluation records it (the first side to reach its target).
-  int race_winner(const PlayState& s) const { return kiksas_evaluate(s, ctx_).race_winner; }
-
-  CardPoints points_;
-  KiksasDealContext ctx_;
-};
-
-// An Akis: the Akis side must take every trick (kinds a, b) or none (c); the first trick that
-// breaks it decides the deal.
-class KiksasAkisEvaluator final : public EvaluatorBase {
- public:
-  KiksasAkisEvaluator(const PlayState& s, const Objective& o, int side) : EvaluatorBase(s, side) {
-    if (o.kiksas_akis == AkisKind::kNone)
-      throw std::invalid_argument("the Akis objective needs the kind of Akis (a, b or c)");
-    if (o.kiksas_akis_side != 0 && o.kiksas_akis_side != 1)
-      throw std::invalid_argument("the Akis side must be 0 or 1");
-    if (s.total_tricks() > kKiksasMaxTricks)
-      throw std::invalid_argument(
-          "the Akis objective needs a Kiksas play state (at most 8 tricks)");
-    ctx_.akis = o.kiksas_akis;
-    ctx_.akis_side = o.kiksas_akis_side;
-  }
-  int terminal(const PlayState& s) const override { return decided(s); }
-  int base(const PlayState&) const override { return 0; }
-  // Whether each side has taken a trick (all that the Akis can still turn on).
-  std::uint64_t state_key(const PlayState& s) const override {
-    return static_cast<std::uint64_t>(s.side_tricks(0) > 0) |
-           static_cast<std::uint64_t>(s.side_tricks(1) > 0) << 1;
-  }
-  void bounds(const PlayState& s, CardSet, int, int* lo, int* hi) const override {
-    const int v = decided(s);
-    *lo = v < 0 ? 0 : v;
-    *hi = v < 0 ? 1 : v;
-  }
-  std::uint64_t context_key() const override {
-    return static_cast<std::uint64_t>(ctx_.akis) | static_cast<std::uint64_t>(ctx_.akis_side) << 4;
-  }
-
- private:
-  // 1 or 0 once the Akis is fulfilled or broken (for the side), -1 before.
-  int decided(const PlayState& s) const {
-    const KiksasDealResult r = kiksas_evaluate(s, ctx_);
-    if (r.outcome != KiksasOutcome::kAkisMade && r.outcome != KiksasOutcome::kAkisFailed) return -1;
-    const bool made = r.outcome == KiksasOutcome::kAkisMade;
-    return (side_ == ctx_.akis_side) == made ? 1 : 0;
-  }
-
-  KiksasDealContext ctx_;
-};
-
-// --- All Fours ------------------------------------------------------------------------------
 
 class AllFoursEvaluator final : public EvaluatorBase {
  public:
-  AllFoursEvaluator(const PlayState& s, const Objective& o, int side)
+  AllFoursEvaluator(const PlayState& s, const AllFoursDealScoring& o, bool margin, int side)
       : EvaluatorBase(s, side), o_(o), points_(s.rules()) {
-    margin_ = o.kind == ObjectiveKind::kMargin;
+    margin_ = margin;
     const RulesTable& r = rules_;
     if (r.trump < 0 || r.trump >= kNumSuits)
       throw std::invalid_argument("All Fours scoring needs a deal with a trump suit");
-    if (o.allfours_dealer < 0 || o.allfours_dealer >= s.num_players())
-      throw std::invalid_argument("All Fours scoring: dealer " + std::to_string(o.allfours_dealer) +
+    if (o.dealer < 0 || o.dealer >= s.num_players())
+      throw std::invalid_argument("All Fours scoring: dealer " + std::to_string(o.dealer) +
                                   " is not a seat");
     int sides = 0;
     for (int p = 0; p < s.num_players(); ++p) sides = std::max(sides, s.side(p) + 1);
-    if (o.allfours_bidding_side >= sides)
+    if (o.bidding_side >= sides)
       throw std::invalid_argument("All Fours scoring: bidding side " +
-                                  std::to_string(o.allfours_bidding_side) + " is not a side");
-    const auto& a = o.allfours;
+                                  std::to_string(o.bidding_side) + " is not a side");
+    const auto& a = o.options;
     if (a.five != 0 && a.five != 1 && a.five != 5)
       throw std::invalid_argument("All Fours scoring: five must be 0 (off), 1 or 5");
     // The cards every item turns on, for this deal: the highest and lowest trump in play (High
@@ -254,8 +103,8 @@ class AllFoursEvaluator final : public EvaluatorBase {
   }
 
   int terminal(const PlayState& s) const override {
-    const AllFoursDealScore score = allfours_score(s, o_.allfours, o_.allfours_dealer,
-                                                   o_.allfours_bidding_side, o_.allfours_bid);
+    const AllFoursDealScore score =
+        allfours_score(s, o_.options, o_.dealer, o_.bidding_side, o_.bid);
     if (!margin_) return score.score[side_];
     int v = 0;
     for (int k = 0; k < score.num_sides; ++k) v += k == side_ ? score.score[k] : -score.score[k];
@@ -290,7 +139,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
     for (int k = 0; k < n_sides_; ++k) {
       if (game_side < 0 && n_sides_ != 2)
         values = values << 8 | static_cast<std::uint64_t>(s.side_points(k));
-      if (o_.allfours.shoot_the_moon)
+      if (o_.options.shoot_the_moon)
         values = values << 1 | static_cast<std::uint64_t>(s.side_tricks(k) == s.tricks_played());
     }
     return combine(h, values);
@@ -309,7 +158,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
   // by its holder) are the holder's from the start, the other item cards their captor's once
   // a trick takes them, Game once no side can catch the leader, Last at the end.
   void bounds(const PlayState& s, CardSet in_play, int, int* lo, int* hi) const override {
-    const AllFoursScoringOptions& a = o_.allfours;
+    const AllFoursScoringOptions& a = o_.options;
     int decided[kMaxPlayers] = {};
     int open = 0;
     CardSet captured = 0;
@@ -385,7 +234,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
     }
   }
   std::uint64_t context_key() const override {
-    const AllFoursScoringOptions& a = o_.allfours;
+    const AllFoursScoringOptions& a = o_.options;
     std::uint64_t k =
         static_cast<std::uint64_t>(a.jack_scoring) | static_cast<std::uint64_t>(a.low_award) << 2 |
         static_cast<std::uint64_t>(a.game_tie) << 4 | static_cast<std::uint64_t>(a.jick) << 6 |
@@ -393,14 +242,14 @@ class AllFoursEvaluator final : public EvaluatorBase {
         static_cast<std::uint64_t>(a.trey) << 12 | static_cast<std::uint64_t>(a.last_trick) << 13 |
         static_cast<std::uint64_t>(a.shoot_the_moon) << 14 |
         static_cast<std::uint64_t>(a.moon_requires_bid) << 15;
-    k = combine(k, static_cast<std::uint64_t>(o_.allfours_dealer) |
-                       static_cast<std::uint64_t>(o_.allfours_bidding_side + 1) << 8 |
-                       static_cast<std::uint64_t>(o_.allfours_bid) << 16);
+    k = combine(k, static_cast<std::uint64_t>(o_.dealer) |
+                       static_cast<std::uint64_t>(o_.bidding_side + 1) << 8 |
+                       static_cast<std::uint64_t>(o_.bid) << 16);
     return k;
   }
 
  private:
-  Objective o_;
+  AllFoursDealScoring o_;
   CardPoints points_;
   bool margin_ = false;
   Card high_ = kNoCard, low_ = kNoCard;
@@ -488,13 +337,12 @@ class AllFoursEvaluator final : public EvaluatorBase {
       for (int k = 0; k < 2; ++k) gain_lo[k] = std::max(gain_lo[k], left - gain_hi[1 - k]);
       for (int k = 0; k < 2; ++k) gain_hi[k] = std::min(gain_hi[k], left - gain_lo[1 - k]);
     }
-    const AllFoursScoringOptions& a = o_.allfours;
+    const AllFoursScoringOptions& a = o_.options;
     for (int k = 0; k < 2; ++k) {
       const int o = 1 - k;
       const int best = s.side_points(k) + gain_hi[k], worst_other = s.side_points(o) + gain_lo[o];
       if (s.side_points(k) + gain_lo[k] > s.side_points(o) + gain_hi[o]) *game_side = k;
-      const bool tie_is_mine =
-          a.game_tie == GameTie::kNonDealerSide && s.side(o_.allfours_dealer) != k;
+      const bool tie_is_mine = a.game_tie == GameTie::kNonDealerSide && s.side(o_.dealer) != k;
       if (best < worst_other || (best == worst_other && !tie_is_mine)) game_reach[k] = false;
     }
   }
@@ -521,28 +369,20 @@ class AllFoursEvaluator final : public EvaluatorBase {
 
   // A side's score for `points` under the contract (P9): a set bidder scores minus the bid.
   int contract(int side, int points) const {
-    if (side != o_.allfours_bidding_side) return points;
-    return points >= o_.allfours_bid ? points : -o_.allfours_bid;
+    if (side != o_.bidding_side) return points;
+    return points >= o_.bid ? points : -o_.bid;
   }
 };
 
 }  // namespace
+}  // namespace solver_detail
 
-std::unique_ptr<Evaluator> make_game_evaluator(const PlayState& s, const Objective& o, int side) {
-  if (o.scoring == Scoring::kAllFours &&
-      (o.kind == ObjectiveKind::kPoints || o.kind == ObjectiveKind::kMargin))
-    return std::make_unique<AllFoursEvaluator>(s, o, side);
-  switch (o.kind) {
-    case ObjectiveKind::kKirvesWin:
-      return std::make_unique<KirvesWinEvaluator>(s, side);
-    case ObjectiveKind::kKiksasRace:
-      return std::make_unique<KiksasRaceEvaluator>(s, o, side);
-    case ObjectiveKind::kKiksasAkis:
-      return std::make_unique<KiksasAkisEvaluator>(s, o, side);
-    default:
-      break;
-  }
-  throw std::invalid_argument("this objective has no evaluator for this scoring");
+std::unique_ptr<solver_detail::Evaluator> AllFoursObjective::evaluator(const PlayState& s,
+                                                                       ObjectiveKind kind,
+                                                                       int side) const {
+  if (kind == ObjectiveKind::kTricks) return nullptr;
+  return std::make_unique<solver_detail::AllFoursEvaluator>(s, scoring_,
+                                                            kind == ObjectiveKind::kMargin, side);
 }
 
-}  // namespace tricktaker::solver_detail
+}  // namespace tricktaker

@@ -1,0 +1,120 @@
+// The play state: legal moves by the follow policy, play and undo as exact inverses, random
+// playouts to the end of a deal.
+#include <array>
+#include <vector>
+
+#include "test.h"
+#include "tricktaker/games/klaverjas.h"
+#include "tricktaker/play_state.h"
+#include "tricktaker/rng.h"
+
+using namespace tricktaker;
+
+namespace {
+
+// Four hands of eight cards from the piquet deck.
+std::array<CardSet, kMaxPlayers> deal_piquet(Rng& rng) {
+  Card cards[32];
+  int n = 0;
+  for (Card c : cards_of{piquet_deck()}) cards[n++] = c;
+  for (int i = n - 1; i > 0; --i) std::swap(cards[i], cards[rng.below(i + 1)]);
+  std::array<CardSet, kMaxPlayers> hands{};
+  for (int i = 0; i < 32; ++i) hands[i / 8] |= bit(cards[i]);
+  return hands;
+}
+
+PlayState klaverjas_state(Rng& rng, int trump, KlaverjasPlayRules play_rules) {
+  PlayStateSetup setup;
+  setup.rules = klaverjas_rules(trump, KlaverjasRulesOptions{play_rules});
+  setup.hands = deal_piquet(rng);
+  for (int p = 0; p < 4; ++p) setup.side[p] = static_cast<std::uint8_t>(p & 1);
+  return PlayState(setup);
+}
+
+// What a position shows: every hand, who moves, the trick, and what each seat has won.
+std::vector<long long> snapshot(const PlayState& s) {
+  std::vector<long long> out;
+  for (int p = 0; p < s.num_players(); ++p) {
+    out.push_back(static_cast<long long>(s.hand(p)));
+    out.push_back(static_cast<long long>(s.cards_won(p)));
+    out.push_back(s.points_won(p) * 1000 + s.bonus_won(p));
+    out.push_back(s.tricks_won(p));
+  }
+  out.push_back(s.to_move());
+  out.push_back(s.leader());
+  out.push_back(s.trick_len());
+  out.push_back(static_cast<long long>(s.trick_cards()));
+  out.push_back(s.cards_played());
+  out.push_back(static_cast<long long>(s.legal_moves()));
+  return out;
+}
+
+Card card(const char* text) {
+  return parse_card(text);
+}
+
+}  // namespace
+
+TEST(play_state, follow_policy) {
+  const RulesTable rotterdam =
+      klaverjas_rules(kSpades, KlaverjasRulesOptions{KlaverjasPlayRules::kRotterdam});
+  const RulesTable amsterdam = klaverjas_rules(kSpades, KlaverjasRulesOptions{});
+  const Card led[] = {card("AH")};
+  const CardSet follows = bit(card("7H")) | bit(card("KS")) | bit(card("8C"));
+  const CardSet void_hand = bit(card("KS")) | bit(card("8C"));
+  // Able to follow: must follow.
+  CHECK_EQ(legal_cards(rotterdam, follows, led, 1, 0, false), bit(card("7H")));
+  // Void: Rotterdam trumps, even over the partner; Amsterdam not over a winning partner.
+  CHECK_EQ(legal_cards(rotterdam, void_hand, led, 1, 0, true), bit(card("KS")));
+  CHECK_EQ(legal_cards(amsterdam, void_hand, led, 1, 0, true), void_hand);
+  CHECK_EQ(legal_cards(amsterdam, void_hand, led, 1, 0, false), bit(card("KS")));
+  // A trump lead must be headed when possible.
+  const Card trump_led[] = {card("AS")};
+  const CardSet trumps = bit(card("7S")) | bit(card("JS"));
+  CHECK_EQ(legal_cards(amsterdam, trumps, trump_led, 1, 0, false), bit(card("JS")));
+}
+
+TEST(play_state, play_undo_round_trip) {
+  Rng rng(11);
+  for (int deal = 0; deal < 50; ++deal) {
+    PlayState s = klaverjas_state(
+        rng, deal & 3, deal % 2 ? KlaverjasPlayRules::kRotterdam : KlaverjasPlayRules::kAmsterdam);
+    std::vector<std::vector<long long>> seen;
+    while (!s.is_terminal()) {
+      seen.push_back(snapshot(s));
+      const CardSet legal = s.legal_moves();
+      REQUIRE(legal != 0);
+      CHECK_EQ(legal & ~s.hand(s.to_move()), CardSet{0});
+      s.play(select_card(legal, static_cast<int>(rng.below(popcount(legal)))));
+    }
+    CHECK_EQ(s.cards_played(), 32);
+    CHECK_EQ(s.side_tricks(0) + s.side_tricks(1), 8);
+    CHECK_EQ(s.side_points(0) + s.side_points(1), 162);
+    while (!seen.empty()) {
+      s.undo();
+      CHECK(snapshot(s) == seen.back());
+      seen.pop_back();
+    }
+  }
+}
+
+TEST(play_state, random_playouts) {
+  Rng rng(5);
+  for (int deal = 0; deal < 200; ++deal) {
+    PlayState s = klaverjas_state(rng, deal & 3, KlaverjasPlayRules::kAmsterdam);
+    CHECK_EQ(s.play_random(rng), 32);
+    CHECK(s.is_terminal());
+    int roem = 0;
+    for (int t = 0; t < s.tricks_played(); ++t) roem += s.trick_record(t).bonus;
+    CHECK_EQ(s.side_bonus(0) + s.side_bonus(1), roem);
+    CHECK_EQ(s.side_points(0) + s.side_points(1), 162);
+  }
+}
+
+TEST(play_state, checked_entry_points) {
+  Rng rng(3);
+  PlayState s = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kAmsterdam);
+  const Card not_held = lowest_card(s.hand((s.to_move() + 1) % 4));
+  CHECK_THROWS(s.play_checked(not_held), IllegalAction);
+  CHECK_THROWS(s.undo_checked(), std::logic_error);
+}

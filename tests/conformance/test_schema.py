@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import jsonschema
@@ -108,3 +109,11 @@ def test_every_option_value_validates(name: str) -> None:
             _check(validator, options_to_dict(game.options), f"{option['name']}={value!r}")
             checked += 1
     assert checked or not any(o["choices"] for o in info.options)
+
+
+@pytest.mark.parametrize("name", sorted(tt.games()))
+def test_every_option_says_what_it_does(name: str) -> None:
+    """A one-line description, not only the specification's section or decision codes."""
+    for option in tt.games()[name].options:
+        words = re.sub(r"[§DSE]\d+(\.\d+)*|[\[\](),;]", " ", option["doc"]).split()
+        assert len(words) >= 4 and "\n" not in option["doc"], option

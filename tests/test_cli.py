@@ -226,6 +226,13 @@ def test_games_listing(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games", "klaverjas"]) == 0
     out = capsys.readouterr().out
     assert "rotterdam_dutch_club" in out and "--option play_rules=" in out
+    assert "who must trump when void" in out  # each option's one-line description
+    assert main(["games", "whist"]) == 0
+    assert "capabilities: tensors" in capsys.readouterr().out
+    assert main(["games", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert listed == json.loads(json.dumps(tt.games()))
+    assert "playouts" not in listed["whist"]["capabilities"]
 
 
 @pytest.mark.parametrize(

@@ -152,6 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     gms = sub.add_parser("games", help="list the games, their presets and options")
     gms.add_argument("game", nargs="?", help="show this game's options")
+    gms.add_argument(
+        "--json", action="store_true", help="print tt.games() as JSON (options, capabilities)"
+    )
     return parser
 
 

@@ -211,7 +211,7 @@ def test_sampled_deals_agree_with_the_seat(name: str, preset: str | None, option
             if player is not None:
                 assert sample.hand(player) == state.hand(player)
         checked += 1
-    assert checked or deal.result() is not None
+    assert checked, "no position of the play was sampled"
 
 
 def _ending(game: tt.Game, seed: int, cards_left: int) -> Deal | None:
@@ -255,7 +255,7 @@ def test_the_solver_agrees_with_its_one_ply_expansions(
             continue
         _check_expansion(deal, solution.side, depth=2)
         checked += 1
-    assert checked or name, "no ending reached"
+    assert checked, "no ending of three cards a hand was reached and solved"
 
 
 def _check_expansion(deal: Deal, side: Any, depth: int) -> None:

@@ -18,6 +18,7 @@ __all__: list[str] = [
     "AllFoursScoringOptions",
     "BLACK_JOKER",
     "DealSampler",
+    "Error",
     "FigureKind",
     "FollowPolicy",
     "GamePlayouts",
@@ -103,7 +104,10 @@ __all__: list[str] = [
     "whist_state",
 ]
 
-class IllegalAction(ValueError):
+class Error(ValueError):
+    pass
+
+class IllegalAction(Error):
     pass
 
 class Rng:

@@ -1,14 +1,15 @@
 """The exceptions of tricktaker.
 
-``IllegalAction`` is raised by the C++ core and by the Python deal flow alike: one class, a
-``ValueError``, so ``except ValueError`` catches every bad input. ``Unsupported`` says that a
-game lacks a capability (its family record has no hook for it), naming both.
+``Error`` is the base of every rejection: a ``ValueError``, so ``except tt.Error`` (or
+``except ValueError``) catches every bad input. ``IllegalAction`` is raised by the C++ core and
+by the Python deal flow alike. ``Unsupported`` says that a game lacks a capability (its family
+record has no hook for it), naming both.
 """
 
-from tricktaker._core import IllegalAction
+from tricktaker._core import Error, IllegalAction
 
-__all__ = ["IllegalAction", "Unsupported"]
+__all__ = ["Error", "IllegalAction", "Unsupported"]
 
 
-class Unsupported(NotImplementedError, ValueError):
+class Unsupported(NotImplementedError, Error):
     """A game lacks the capability asked for (``tt.games()[name].capabilities`` lists them)."""

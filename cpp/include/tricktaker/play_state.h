@@ -21,11 +21,18 @@ inline constexpr int kMaxPlayers = 10;
 inline constexpr int kMaxCardsPlayed = 54;
 inline constexpr int kMaxTricks = 27;
 
-// Raised for a card that is not legal (or not held) in the current position. The binding maps
-// it to tricktaker.IllegalAction, a ValueError.
-class IllegalAction : public std::invalid_argument {
+// The base of every rejection of bad input or a bounded request the core raises. The binding
+// maps it to tricktaker.Error, a ValueError, so one except clause catches them all.
+class Error : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
+};
+
+// Raised for a card that is not legal (or not held) in the current position. The binding maps
+// it to tricktaker.IllegalAction, an Error.
+class IllegalAction : public Error {
+ public:
+  using Error::Error;
 };
 
 struct TrickRecord {

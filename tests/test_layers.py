@@ -37,6 +37,8 @@ LAYERS: dict[str, int] = {
     "rl": 4,
     "sim": 5,
     "compare": 5,
+    "server": 5,
+    "openspiel": 5,
     "cli": 6,
     "__main__": 6,
     "__init__": 3,

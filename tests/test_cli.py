@@ -86,6 +86,7 @@ def test_play_a_whole_scripted_deal(
     )
     lines, expected, bad = scripted_deal(seed)
     argv = ["play", "klaverjas", "--deals", "1", "--seed", str(seed), "--seats", "S"]
+    argv += ["--bot", "random"]  # the script above replays random bots
     code, out, err = run(capsys, monkeypatch, argv, "\n".join(lines) + "\n")
     assert code == 0, err
     assert "Traceback" not in out + err

@@ -213,7 +213,7 @@ def test_cli_solve_with_the_trump_table(capsys: pytest.CaptureFixture[str]) -> N
     deal = tt.load("kiksas").new_deal(seed=4)
     assert main(["solve", "kiksas", deal.position(), "--dd-table"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    header = lines.index("trump      0     1")
+    header = lines.index("trump    A-C   B-D")  # the sides as the deal names them
     rows = [[int(v) for v in line.split()[1:]] for line in lines[header + 1 :]]
     assert [line.split()[0] for line in lines[header + 1 :]] == ["S", "H", "D", "C"]
     assert rows == tt.dd_table(deal).tolist()

@@ -20,7 +20,16 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import games as _games  # noqa: F401  (registers every game)
 from tricktaker._core import PlayState, RulesTable
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
-from tricktaker.errors import Error, IllegalAction, Unsupported
+from tricktaker.errors import (
+    Error,
+    IllegalAction,
+    InvalidJSON,
+    InvalidOption,
+    InvalidPosition,
+    InvalidSeat,
+    JSONSyntaxError,
+    Unsupported,
+)
 from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
 from tricktaker.protocol.base import Action, Deal, Event, Game, Match
 from tricktaker.protocol.players import Bot, RandomBot
@@ -32,6 +41,8 @@ from tricktaker.tensors import decode_observation, observation_shape, observatio
 if TYPE_CHECKING:
     from tricktaker.sim import SimulationResults, simulate
 
+# The one source of the version: the package metadata reads it from here (pyproject.toml,
+# dynamic version through scikit-build-core's regex provider).
 __version__ = "0.1.0"
 
 __all__ = [
@@ -45,6 +56,11 @@ __all__ = [
     "Game",
     "GameInfo",
     "IllegalAction",
+    "InvalidJSON",
+    "InvalidOption",
+    "InvalidPosition",
+    "InvalidSeat",
+    "JSONSyntaxError",
     "Match",
     "PlayState",
     "RandomBot",

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from tricktaker import _core
+from tricktaker.errors import Error, require_text, short_repr
 
 
 class Suit(enum.IntEnum):
@@ -43,6 +45,8 @@ class Suit(enum.IntEnum):
         """Read ``S H D C`` (any case), a suit symbol or a full name."""
         if isinstance(text, Suit):
             return text
+        if not isinstance(text, str):
+            raise Error(f"a suit is written as S H D C or ♠ ♥ ♦ ♣, got {short_repr(text)}")
         key = text.strip().upper()
         for suit in cls:
             if key in (suit.letter, suit.symbol, suit.name) or text.strip() == suit.symbol:
@@ -50,7 +54,7 @@ class Suit(enum.IntEnum):
         for suit, white in zip(cls, "♤♡♢♧", strict=True):
             if text.strip() == white:
                 return suit
-        raise ValueError(f"malformed suit {text!r}: expected one of S H D C or ♠ ♥ ♦ ♣")
+        raise Error(f"malformed suit {short_repr(text)}: expected one of S H D C or ♠ ♥ ♦ ♣")
 
 
 class Rank(enum.IntEnum):
@@ -81,13 +85,15 @@ class Rank(enum.IntEnum):
     def parse(cls, text: str | Rank) -> Rank:
         if isinstance(text, Rank):
             return text
+        if not isinstance(text, str):
+            raise Error(f"a rank is written as 2-9, T or 10, J, Q, K, A, got {short_repr(text)}")
         key = text.strip().upper()
         if key == "10":
             return cls.TEN
         for rank in cls:
             if key == rank.letter:
                 return rank
-        raise ValueError(f"malformed rank {text!r}: expected 2-9, T or 10, J, Q, K, A")
+        raise Error(f"malformed rank {short_repr(text)}: expected 2-9, T or 10, J, Q, K, A")
 
 
 class Card:
@@ -105,7 +111,7 @@ class Card:
         if cached is not None:
             return cached
         if not isinstance(card_id, int) or not (_core.ALL_CARDS >> card_id) & 1:
-            raise ValueError(f"not a card id: {card_id!r}")
+            raise Error(f"not a card id: {card_id!r}")
         obj = object.__new__(cls)
         object.__setattr__(obj, "_id", card_id)
         object.__setattr__(obj, "_text", _core.card_to_string(card_id))
@@ -121,7 +127,7 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"a card is written as text such as 'JH', got {text!r}")
+            raise Error(f"a card is written as text such as 'JH', got {short_repr(text)}")
         cached = _BY_TEXT.get(text)
         if cached is not None:
             return cached
@@ -211,7 +217,17 @@ def mask_from_cards(cards: Iterable[CardLike]) -> int:
 
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces or commas: ``"AS KH 10D"``."""
-    return [Card.parse(tok) for tok in text.replace(",", " ").split()]
+    return [Card.parse(tok) for tok in require_text(text, "cards").replace(",", " ").split()]
+
+
+def parse_card_list(items: Any) -> list[Card]:
+    """Cards given as a text (``"AS KH 10D"``) or a list of cards or card texts, as a deal's
+    ``hands=`` or ``deck=`` and a JSON set-up hold them; anything else raises ``tt.Error``."""
+    if isinstance(items, str):
+        return parse_cards(items)
+    if not isinstance(items, (list, tuple)):
+        raise Error(f"cards are a list or a text such as 'AS KS', got {short_repr(items)}")
+    return [Card.parse(c) for c in items]
 
 
 def deck(ranks: Iterable[Rank], jokers: int = 0) -> list[Card]:

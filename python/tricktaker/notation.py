@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.errors import Error
 
 _RANK_ORDER = "AKQJT98765432"
 
@@ -40,7 +41,7 @@ def parse_hand(text: str) -> list[Card]:
     """Read ``AKT.9.QJ7.-`` (suits S.H.D.C, ``-`` or nothing for a void, ``10`` allowed)."""
     parts = text.strip().split(".")
     if len(parts) not in (4, 5):
-        raise ValueError(
+        raise Error(
             f"malformed hand {text!r}: expected four suits separated by dots (S.H.D.C), "
             "e.g. 'AKT.9.QJ7.-'"
         )
@@ -53,7 +54,7 @@ def parse_hand(text: str) -> list[Card]:
             try:
                 rank = Rank.parse(ch)
             except ValueError:
-                raise ValueError(
+                raise Error(
                     f"malformed hand {text!r}: {ch!r} is not a rank in the {suit.name.lower()}"
                 ) from None
             cards.append(Card.make(rank, suit))
@@ -62,10 +63,10 @@ def parse_hand(text: str) -> list[Card]:
         if len(jokers) % 2 or any(
             jokers[i : i + 2] not in ("RJ", "BJ") for i in range(0, len(jokers), 2)
         ):
-            raise ValueError(f"malformed hand {text!r}: the fifth part holds only RJ and BJ")
+            raise Error(f"malformed hand {text!r}: the fifth part holds only RJ and BJ")
         cards += [Card.parse(jokers[i : i + 2]) for i in range(0, len(jokers), 2)]
     if len(set(cards)) != len(cards):
-        raise ValueError(f"malformed hand {text!r}: a card appears twice")
+        raise Error(f"malformed hand {text!r}: a card appears twice")
     return cards
 
 
@@ -95,12 +96,12 @@ def split_position(
         key, eq, value = tok.partition("=")
         if not eq or key not in keys:
             expected = ", ".join(f"{k}=" for k in keys)
-            raise ValueError(
+            raise Error(
                 f"malformed position: unexpected {tok!r}; expected {expected} and then "
                 f"{prefix}<hands>"
             )
         fields[key] = value
     for key in required:
         if key not in fields:
-            raise ValueError(f"malformed position: {key}= is missing")
+            raise Error(f"malformed position: {key}= is missing")
     return fields, hands, plays.split()

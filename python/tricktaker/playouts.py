@@ -23,7 +23,11 @@ Deal ``i`` depends only on ``(seed, i)``: the results do not depend on ``threads
 the play of deal ``i`` use two separate generators, so that playing the returned deals again with
 ``playouts_from_deals`` and the same seed gives the same results.
 
-Results are a dict of numpy arrays, one row per deal. Every game has:
+Results are a dict of numpy arrays, one row per deal (a ``tricktaker.results.PlayoutResults``):
+its items are one-dimensional columns labelled by the game's seat and side names
+(``hands_N``, ``score_NS``), so ``pd.DataFrame(results)`` is a table and ``results.to_pandas()``
+or ``results.to_arrow()`` add trump suits and seats by name, the game and its options; each group
+below is still there by its own name (``results["hands"]``, shape (n, seats)). Every game has:
 
 * ``hands`` (n, seats) uint64: each seat's cards at the start of play, as a card mask
   (``tt.cards_from_mask``);
@@ -39,7 +43,7 @@ native playouts raises ``tt.Unsupported``.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +51,9 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
 from tricktaker.protocol.family import capability
+from tricktaker.labels import game_labels
 from tricktaker.protocol.tables import PlayoutTables
+from tricktaker.results import PlayoutResults
 
 __all__ = [
     "PlayoutResults",
@@ -57,7 +63,11 @@ __all__ = [
     "random_playouts",
 ]
 
-PlayoutResults: TypeAlias = dict[str, npt.NDArray[Any]]
+
+def _labelled(game: Game, engine: _core.GamePlayouts, arrays: Any, seed: int) -> PlayoutResults:
+    """The core's arrays as labelled results (``tricktaker.results.PlayoutResults``)."""
+    docs = {name: doc for name, _dtype, _width, doc in engine.columns()}
+    return PlayoutResults(dict(arrays), game_labels(game), docs, seed)
 
 
 def _tables(game: Game) -> PlayoutTables:
@@ -88,7 +98,8 @@ def random_playouts(
 
     ``threads`` <= 0 uses every hardware thread; the results do not depend on it.
     """
-    return dict(_core.random_playouts(playout_engine(game), _count(n), _seed(seed), threads))
+    engine, seed = playout_engine(game), _seed(seed)
+    return _labelled(game, engine, _core.random_playouts(engine, _count(n), seed, threads), seed)
 
 
 def _column(
@@ -141,7 +152,9 @@ def playouts_from_deals(
     if declarer is None and defaults.draws_declarer:
         declarer = np.random.default_rng(seed).integers(0, players, n)
     default_dealer = leaders if defaults.dealer_leads else (leaders - 1) % players
-    return dict(
+    return _labelled(
+        game,
+        engine,
         _core.playouts_from_deals(
             engine,
             masks.astype(np.uint64),
@@ -152,7 +165,8 @@ def playouts_from_deals(
             _column("bid", bid, n, defaults.bid),
             seed,
             threads,
-        )
+        ),
+        seed,
     )
 
 
@@ -181,12 +195,15 @@ def playouts_from_position(
         engine = playout_engine(game)
         state = position
     else:
+        game = position.game
         tables = _tables(position.game)
         engine = tables.engine(position.game)
         state = position.play_state()  # type: ignore[attr-defined]
         declarer, dealer, bid = tables.position_roles(position, engine)
-    return dict(
-        _core.playouts_from_state(
-            engine, state, declarer, dealer, bid, _count(n), _seed(seed), threads
-        )
+    seed = _seed(seed)
+    return _labelled(
+        game,
+        engine,
+        _core.playouts_from_state(engine, state, declarer, dealer, bid, _count(n), seed, threads),
+        seed,
     )

@@ -31,19 +31,25 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker.bots import Bot, bind_bot, make_bot
 from tricktaker.errors import Unsupported
+from tricktaker.labels import flatten, frame, game_labels, to_arrow
 from tricktaker.protocol.base import Deal, Game, StateMachine, check_seed, new_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.options import options_to_dict
 from tricktaker.protocol.summary import Column, SummaryAdapter
 from tricktaker.registry import load
+from tricktaker.results import value_categories
 from tricktaker.sampling import sample_deals
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
 
 __all__ = [
     "Column",
@@ -135,6 +141,27 @@ class SimulationResults:
     def table(self) -> str:
         """The game's summary table as text."""
         return summary_adapter(self.game).table(self)
+
+    def to_pandas(self, *, options: bool = True) -> pd.DataFrame:
+        """One row per deal, the index its number: the seed that replays it, every column
+        labelled (a value per team as ``score_NS``, ``score_EW``; trump by suit, seats by
+        name), the game and (with ``options``) its options as columns. Needs pandas."""
+        game = load(self.game, **self.options)
+        labels = game_labels(game)
+        docs = {col.name: col.doc for col in summary_adapter(self.game).columns}
+        df = frame(
+            flatten(self.arrays, docs, labels),
+            labels=labels,
+            categories=value_categories(self.arrays, docs, labels),
+            options=options,
+        )
+        df.attrs.update(seed=self.seed, bots=list(self.bots))
+        return df
+
+    def to_arrow(self, *, options: bool = True) -> pa.Table:
+        """``to_pandas()`` as an Arrow table (the deal number as a column ``deal``)."""
+        meta = {"seed": str(self.seed), "bots": ",".join(self.bots)}
+        return to_arrow(self.to_pandas(options=options), meta)
 
     def to_dict(self, per_deal: bool = False) -> dict[str, Any]:
         """JSON-ready: run parameters, timing, the summary and (optionally) every deal's row."""
@@ -278,12 +305,16 @@ def simulate(
     bots: str | Sequence[BotSpec] = "random",
     seed: int | None = None,
     progress: Progress | None = None,
+    first: int = 0,
 ) -> SimulationResults:
     """Bots play ``deals`` independent deals of ``game``; per-deal numpy arrays come back.
 
     ``bots`` is a bot name for every seat (``"random"``) or one bot (name or object) per seat.
     ``seed`` (default: fresh, recorded in the results) fixes every deal and every bot choice.
-    ``progress(done, total)`` is called after every deal.
+    ``progress(done, total)`` is called after every deal. ``first`` numbers the first deal:
+    deals ``first`` to ``first + deals - 1`` of the run with ``seed`` are played, so a run can be
+    split into parts (``tricktaker.tournament`` runs them in parallel) that together give the
+    same rows as one run. A game whose deals follow from each other takes only ``first=0``.
     """
     if isinstance(game, str):
         game = load(game)
@@ -300,10 +331,17 @@ def simulate(
     targets = [(col.name, arrays[col.name]) for col in adapter.columns]
     make_deal = adapter.new_deal or _default_new_deal
     stream = adapter.deal_stream(game, seed) if adapter.deal_stream is not None else None
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first must be a whole number >= 0, got {first!r}")
+    if first and stream is not None:
+        raise Unsupported(
+            f"{game.name}'s deals follow from each other (each from the one before): "
+            "its runs start at the first deal, so they cannot be split"
+        )
     start = time.perf_counter()
     for i in range(deals):
         if stream is None:
-            s = deal_seed(seed, i)
+            s = deal_seed(seed, first + i)
             fresh = make_deal(game, s)
         else:
             s, fresh = next(stream)

@@ -60,7 +60,9 @@ from tricktaker.protocol.tables import (
     named,
     plain_objective,
 )
+from tricktaker.labels import SUITS, game_labels
 from tricktaker.registry import families
+from tricktaker.results import LabelledArray
 
 DEFAULT_MEMORY_MB = 32
 NO_VALUE = -32768  # a table cell with no play (a seat not dealt in), a card not legal
@@ -415,13 +417,36 @@ def solve_many(
             "and bid)"
         )
     states = [s for s, _, _ in prepared]
+    attrs = {"objective": prepared[0][2]}
     if not cards:
         values = _core.solve_many(states, prepared[0][1], threads=threads, memory_mb=memory_mb)
-        return np.asarray(values, dtype=np.int32)
+        return _labelled_values(values, attrs)
     values, card_values = _core.solve_many(
         states, prepared[0][1], threads=threads, memory_mb=memory_mb, card_values=True
     )
-    return np.asarray(values, dtype=np.int32), np.asarray(card_values, dtype=np.int32)
+    return _labelled_values(values, attrs), _labelled_cards(card_values, attrs)
+
+
+def _labelled_values(values: Any, attrs: dict[str, Any]) -> npt.NDArray[np.int32]:
+    """solve_many's values with their axis named (``to_pandas()``: position, value)."""
+    array = np.asarray(values, dtype=np.int32)
+    return LabelledArray(array, ("position",), (range(len(array)),), "value", attrs, NO_VALUE)
+
+
+def _card_name(card_id: int) -> str:
+    try:
+        return str(_core.card_to_string(card_id))
+    except ValueError:  # an id that is no card (a spare bit of the mask)
+        return f"#{card_id}"
+
+
+def _labelled_cards(values: Any, attrs: dict[str, Any]) -> npt.NDArray[np.int32]:
+    """solve_many's card values, the card axis named by card (``to_pandas(dropna=True)``: the
+    legal cards of each position)."""
+    array = np.asarray(values, dtype=np.int32)
+    cards = [_card_name(c) for c in range(array.shape[1])]
+    coords = (range(array.shape[0]), cards)
+    return LabelledArray(array, ("position", "card"), coords, "value", attrs, NO_VALUE)
 
 
 def _objective_key(o: _core.Objective) -> Any:
@@ -457,8 +482,13 @@ def dd_table(
     (``tricktaker.games.<family>.tables``) documents its table.
 
     ``objective`` overrides the game's own (as in ``solve``).
+
+    The table is a ``tricktaker.results.LabelledArray``: its axes are named ``trump`` and
+    ``seat`` or ``side`` (by the names the deal shows), and ``to_pandas()`` gives a row per
+    cell.
     """
-    return _table(deal, objective, _core.Solver(memory_mb=memory_mb))
+    table = _table(deal, objective, _core.Solver(memory_mb=memory_mb))
+    return _labelled_tables(table, [deal], objective)
 
 
 def _table(deal: Any, objective: str | None, solver: _core.Solver) -> npt.NDArray[np.int32]:
@@ -477,6 +507,17 @@ def _table(deal: Any, objective: str | None, solver: _core.Solver) -> npt.NDArra
 def dd_tables(
     deals: Sequence[Any],
     *,
+    objective: str | None = None,
+    threads: int = 0,
+    memory_mb: int = DEFAULT_MEMORY_MB,
+) -> npt.NDArray[np.int32]:
+    """The tables of many deals at once (see ``_dd_tables``), their axes named ``deal``,
+    ``trump`` and ``seat`` or ``side`` (a ``tricktaker.results.LabelledArray``)."""
+    return _labelled_tables(_dd_tables(deals, objective, threads, memory_mb), deals, objective)
+
+
+def _dd_tables(
+    deals: Sequence[Any],
     objective: str | None = None,
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
@@ -508,6 +549,52 @@ def dd_tables(
             f"dd_tables stacks tables of one shape (deals of one game); got shapes {shapes}"
         )
     return np.stack(per_deal)
+
+
+def _shown_names(deal: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The seat and side names a deal shows (a bare-hands position: those of the first game of
+    the family that reads it)."""
+    observe = getattr(deal, "observation", None)
+    if observe is not None:
+        shown = observe(0)
+        return tuple(map(str, shown.get("seats", ()))), tuple(
+            str(side["name"]) for side in shown.get("sides", ())
+        )
+    for family in families().values():
+        if family.has("solver") and family.get("solver").reads_bare_hands:
+            labels = game_labels(family.variants[0].factory())
+            return labels.seats, labels.sides
+    return (), ()
+
+
+def _column_axis(deal: Any, width: int) -> tuple[str, tuple[str, ...]]:
+    """What a table's columns are, by count: the deal's sides (playing teams) or its seats
+    (declarers, trump makers)."""
+    seats, sides = _shown_names(deal)
+    if width == len(sides) and width != len(seats):
+        return "side", sides
+    if width == len(seats):
+        return "seat", seats
+    return "column", tuple(str(k) for k in range(width))
+
+
+def _labelled_tables(
+    tables: npt.NDArray[np.int32], deals: Sequence[Any], objective: str | None
+) -> npt.NDArray[np.int32]:
+    """Tables with their axes named: the trumps, and the columns as the deals show them (by
+    position where the deals of a batch show different names)."""
+    if tables.size == 0 or not deals:
+        return tables
+    width = tables.shape[-1]
+    axes = {_column_axis(deal, width) for deal in deals}
+    column, names = axes.pop() if len(axes) == 1 else ("column", tuple(map(str, range(width))))
+    trumps = SUITS[: tables.shape[-2]]
+    attrs = {"objective": objective or "default"}
+    if tables.ndim == 2:
+        return LabelledArray(tables, ("trump", column), (trumps, names), "value", attrs, NO_VALUE)
+    coords = (range(len(tables)), trumps, names)
+    dims = ("deal", "trump", column)
+    return LabelledArray(tables, dims, coords, "value", attrs, NO_VALUE)
 
 
 __all__ = [

@@ -48,6 +48,10 @@ from tricktaker.protocol.pimc_search import PimcPolicy
 __all__ = ["PimcBot", "Position", "position_for"]
 
 DEFAULT_SAMPLES = 12
+# The largest budgets a decision may take: beyond them a budget is a typing error (and a sample
+# count past 2**63 would not reach the sampler), so it is refused when the bot is made.
+MAX_SAMPLES = 1_000_000
+MAX_MS = 600_000.0
 DEFAULT_MEMORY_MB = 16
 FOLD_MOVE = -1  # the key of folding among the card values (where a game lets a player fold)
 
@@ -149,8 +153,10 @@ class PimcBot:
         ms: float | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
     ) -> None:
-        if samples < 1:
-            raise ValueError(f"samples must be at least 1, got {samples}")
+        if not 1 <= samples <= MAX_SAMPLES:
+            raise ValueError(f"samples must be at least 1 and at most {MAX_SAMPLES}, got {samples}")
+        if ms is not None and not 0 < ms <= MAX_MS:
+            raise ValueError(f"ms must be above 0 and at most {MAX_MS}, got {ms}")
         self.samples = samples
         self.ms = ms
         self.memory_mb = memory_mb
@@ -262,14 +268,15 @@ def pimc_factory(param: str) -> Callable[[int], PimcBot]:
     try:
         if text.endswith("ms"):
             ms = float(text[:-2])
-            if ms <= 0:
+            if not 0 < ms <= MAX_MS:  # also refuses nan and inf
                 raise ValueError
             return lambda seed: PimcBot(seed, ms=ms)
         samples = int(text)
-        if samples < 1:
+        if not 1 <= samples <= MAX_SAMPLES:
             raise ValueError
     except ValueError:
         raise ValueError(
-            f"pimc budget {param!r}: give a number of samples (pimc:16) or milliseconds (pimc:50ms)"
+            f"pimc budget {param!r}: give a number of samples (pimc:16, at most {MAX_SAMPLES}) "
+            f"or milliseconds (pimc:50ms, at most {MAX_MS:g})"
         ) from None
     return lambda seed: PimcBot(seed, samples=samples)

@@ -2,7 +2,7 @@
 
 ::
 
-    tricktaker play klaverjas                      # you at S, random bots elsewhere, 16 deals
+    tricktaker play klaverjas                      # you at S, rule bots elsewhere, 16 deals
     tricktaker play klaverjas --seats N,S --deals 1 --seed 7
     tricktaker simulate klaverjas --deals 10000 --seed 1
     tricktaker simulate klaverjas --deals 1000 --seed 1 --json --per-deal
@@ -15,8 +15,10 @@ game as the option ``num_players``.
 
 ``play`` reads the person's input line by line from standard input, so a game can be scripted
 with piped input. A person types a card (``10♥``, ``TH``, ``th``), a call (``pass``,
-``trump:H``, or just ``H`` or ``♥``), or the number of an action in the list shown; ``help``
-repeats the list and ``quit`` leaves the game.
+``trump:H``, or just ``H`` or ``♥``), or the number of an action in the list shown. ``help``
+lists the commands: ``rules`` (what the choices of the moment mean, with the rule numbers),
+``hint`` (a search's value of each legal card), ``undo``, ``save FILE``, ``load FILE`` and
+``quit``.
 
 Per-game text views
 -------------------

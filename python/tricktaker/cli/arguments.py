@@ -4,10 +4,14 @@ the game the arguments name."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from typing import Any
 
+import tricktaker
 from tricktaker.bots import bot_names
+from tricktaker.cli.analyze import add_analyze_arguments
+from tricktaker.cli.serve import add_serve_parser
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tables import GENERIC_OBJECTIVES
 from tricktaker.registry import games, load
@@ -34,6 +38,16 @@ def _key_value(text: str) -> tuple[str, bool | int | str]:
     if not eq or not key.strip():
         raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
     return key.strip(), parse_option_value(value)
+
+
+def _jobs(text: str) -> int:
+    """A number of processes: 0 for every core."""
+    value = int(text) if text.strip().isdigit() else -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number >= 0 (0: every core), got {text!r}"
+        )
+    return value if value > 0 else os.cpu_count() or 1
 
 
 def _positive_int(text: str) -> int:
@@ -92,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tricktaker",
         description="Traditional trick-taking card games: play in the terminal or simulate.",
     )
+    parser.add_argument(
+        "--version", action="version", version=f"tricktaker {tricktaker.__version__}"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = sub.add_parser("play", help="play a game in the terminal against bots")
@@ -105,7 +122,11 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive_int,
         help="1: play a single deal; N: stop the match after N deals (default: the whole match)",
     )
-    play.add_argument("--bot", default="random", help=f"the bots' kind ({', '.join(bot_names())})")
+    play.add_argument(
+        "--bot",
+        default="rule",
+        help=f"the bots' kind ({', '.join(bot_names())}; default: rule, the rule-based bot)",
+    )
 
     sim = sub.add_parser("simulate", help="let bots play many deals and summarize them")
     _game_options(sim)
@@ -131,6 +152,39 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
+    sim.add_argument(
+        "--out", help="also write every deal's labelled row to FILE.parquet or FILE.csv"
+    )
+
+    ana = sub.add_parser(
+        "analyze", help="DD tables, playouts or bot comparisons over many deals, to Parquet"
+    )
+    _game_options(ana)
+    add_analyze_arguments(ana, _positive_int)
+    sim.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        help="processes to play on (0: every core; default 1); the results do not depend on it",
+    )
+    sim.add_argument(
+        "--journal",
+        metavar="FILE",
+        help="keep each finished part of the run in FILE (JSON Lines), kept after the run "
+        "(default: a journal in the current folder, removed when the run completes)",
+    )
+    sim.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="resume the interrupted run whose journal is FILE (give the same game, options, "
+        "bots, deals and seed)",
+    )
+    sim.add_argument(
+        "--interval",
+        choices=("t", "bootstrap"),
+        default="t",
+        help="comparing bots: the 95%% interval from Student's t (default) or a bootstrap",
+    )
 
     slv = sub.add_parser("solve", help="double-dummy value of a position and of each legal card")
     _game_options(slv)
@@ -155,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     gms.add_argument(
         "--json", action="store_true", help="print tt.games() as JSON (options, capabilities)"
     )
+    add_serve_parser(sub)
     return parser
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeAlias
 
 from tricktaker.cards import Card, Suit
-from tricktaker.protocol.base import Action
-from tricktaker.protocol.view import TextView
+from tricktaker.cli.views import Screen
+from tricktaker.protocol.base import Action, StateMachine
+from tricktaker.protocol.view import Lines, TextView
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?")
@@ -83,43 +84,62 @@ def parse_person_input(
             return action
     return (
         f"Not an action allowed now: {text!r}. Type a card (10♥ or TH), a call, or a number; "
-        f"'help' shows the actions, 'quit' leaves. Legal now: {choices}"
+        f"'help' lists the commands, 'rules' explains the choices, 'quit' leaves. "
+        f"Legal now: {choices}"
     )
+
+
+# What a command answers: lines to show (and the person is asked again), or the game to go on
+# with (a game taken back or loaded), which the play loop takes up.
+Commands: TypeAlias = "Callable[[str, str], Lines | StateMachine | None]"
+
+
+def split_command(text: str) -> tuple[str, str]:
+    """A command word (lower case) and the rest of the line: ``save game.json``."""
+    word, _, rest = text.strip().partition(" ")
+    return word.lower(), rest.strip()
 
 
 def _ask(
     stdin: TextIO,
-    out: TextIO,
+    screen: Screen,
     legal: Sequence[Action],
     obs: Mapping[str, Any],
     view: TextView,
     accepts_illegal: Callable[[Action], bool] | None = None,
-) -> Action:
+    commands: Commands | None = None,
+) -> Action | StateMachine:
+    """The person's action; or the game to go on with, when a command (``undo``, ``load``)
+    replaced it. ``commands(word, rest)`` answers the commands (None: not a command)."""
     echo = not stdin.isatty()  # piped input: show it, so the transcript reads as a dialogue
     while True:
-        print(view.prompt(obs), end="", file=out, flush=True)
+        screen.ask(view.prompt(obs))
         line = stdin.readline()
         if not line:
-            print(file=out)
+            screen.say("")
             raise _Quit("Input ended; leaving the game.")
         text = line.strip()
         if echo:
-            print(text, file=out)
+            screen.say(text)
         if not text:
             continue
         if text.lower() in QUIT_WORDS:
             raise _Quit("You left the game.")
+        answer = commands(*split_command(text)) if commands is not None else None
+        if isinstance(answer, StateMachine):
+            return answer
+        if answer is not None:
+            screen.say(*answer)
+            continue
         if text.lower() in HELP_WORDS:
-            for line_out in view.turn(obs, legal):
-                print(line_out, file=out)
+            screen.say(*view.turn(obs, legal))
             continue
         choice = parse_person_input(text, legal, obs, view, accepts_illegal)
         if isinstance(choice, Action):
             if choice not in legal:
-                print(
+                screen.say(
                     f"{view.action_text(choice)} breaks the rules; it stands, and the game "
-                    "penalizes it.",
-                    file=out,
+                    "penalizes it."
                 )
             return choice
-        print(choice, file=out)
+        screen.say(choice)

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from tricktaker.bots import Bot, bind_bot, make_bot
 from tricktaker.cli.arguments import _option_text
-from tricktaker.cli.person import _ask, _Quit
-from tricktaker.cli.views import view_for
+from tricktaker.cli.person import HELP_WORDS, _ask, _Quit
+from tricktaker.cli.teach import help_lines, hint_lines
+from tricktaker.cli.views import Screen, screen_for, view_for
 from tricktaker.errors import IllegalAction, Unsupported
 from tricktaker.protocol.base import Action, Deal, Game, Match, StateMachine, new_seed
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.view import Lines
+from tricktaker.registry import from_json
 from tricktaker.sim import SeatObservation, bot_seed
 
 
@@ -101,83 +106,200 @@ def _new_machine(game: Game, seed: int, deals: int | None) -> StateMachine:
         return game.new_deal(seed=seed)
 
 
-def run_play(args: argparse.Namespace, game: Game, stdin: TextIO, out: TextIO) -> int:
-    view = view_for(game.name)
-    seed = new_seed() if args.seed is None else args.seed
-    machine = _new_machine(game, seed, args.deals)
-    names = _seat_names(machine, _num_seats(machine))
-    humans = _default_human(names) if args.seats is None else _parse_seats(args.seats, names)
-    bots: dict[int, Bot] = {
-        seat: make_bot(args.bot, bot_seed(seed, seat)) for seat in range(len(names))
-    }
-    for bot in bots.values():
-        bind_bot(bot, game)
-    who = ", ".join(names[s] for s in sorted(humans)) or "nobody (bots only)"
-    print(f"Playing {_describe_game(game)}", file=out)
-    print(f"Seed {seed} (replay with --seed {seed}). People: {who}; bots: {args.bot}.", file=out)
-    if humans:
-        print(
-            "Type a card (10♥ or TH), a call, or the number of an action; "
-            "'help' shows the actions, 'quit' leaves.",
-            file=out,
+def _last_own_action(log: Sequence[tuple[int, str]], humans: set[int]) -> int | None:
+    """The index in the log of the last action a person made, or None."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index][0] in humans:
+            return index
+    return None
+
+
+def _with_log(machine: StateMachine, length: int) -> StateMachine:
+    """The game replayed from its set-up with the first ``length`` actions of its log."""
+    data = json.loads(machine.to_json())
+    data["log"] = data["log"][:length]
+    return from_json(data)
+
+
+class _Session:
+    """One ``play`` session: the game, who plays each seat, and the person's commands."""
+
+    def __init__(self, args: argparse.Namespace, game: Game, screen: Screen) -> None:
+        self.args = args
+        self.game = game
+        self.screen = screen
+        self.view = view_for(game.name)
+        self.seed = new_seed() if args.seed is None else args.seed
+        self.machine = _new_machine(game, self.seed, args.deals)
+        self.names = _seat_names(self.machine, _num_seats(self.machine))
+        self.humans = (
+            _default_human(self.names)
+            if args.seats is None
+            else _parse_seats(args.seats, self.names)
         )
-    deal: StateMachine | None = None
-    finished: StateMachine | None = None
-    deals_done = 0
-    try:
-        while not machine.is_over:
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(args.bot, bot_seed(self.seed, seat)) for seat in range(len(self.names))
+        }
+        for bot in self.bots.values():
+            bind_bot(bot, game)
+        self.hints = 0
+        self.deals_done = 0
+
+    # --- the commands -----------------------------------------------------------------------
+
+    def command(self, word: str, rest: str) -> Lines | StateMachine | None:
+        """The answer to a command the person typed; None when the line is no command."""
+        machine = self.machine
+        seat = machine.to_move
+        if seat is None:
+            return None
+        obs = machine.observation(seat)
+        legal = self.view.arrange(obs, machine.legal_actions())
+        if word in HELP_WORDS and not rest:
+            return help_lines(self.view, obs, legal)
+        if word == "rules" and not rest:
+            return self.view.rules(obs, legal)
+        if word == "hint" and not rest:
+            self.hints += 1
+            return hint_lines(
+                self.game, obs, legal, self.view, bot_seed(self.seed, 97 + self.hints)
+            )
+        if word == "undo" and not rest:
+            return self._undo()
+        if word in ("save", "load"):
+            if not rest:
+                return [f"{word} needs a file name: '{word} game.json'."]
+            return self._save(rest) if word == "save" else self._load(rest)
+        return None
+
+    def _undo(self) -> Lines | StateMachine:
+        index = _last_own_action(self.machine.log, self.humans)
+        if index is None:
+            return ["Nothing to take back: you have not acted yet."]
+        seat, action = self.machine.log[index]
+        shown = self.view.action_text(self.machine.parse_action(action))
+        machine = _with_log(self.machine, index)
+        self.screen.say(f"Taken back: {self.names[seat]} {shown}, and what followed.")
+        return machine
+
+    def _save(self, path: str) -> Lines:
+        try:
+            Path(path).expanduser().write_text(self.machine.to_json() + "\n", encoding="utf-8")
+        except OSError as exc:
+            return [f"Could not save to {path}: {exc.strerror or exc}."]
+        moves = len(self.machine.log)
+        return [f"Saved the game ({moves} actions so far) to {path}; 'load {path}' goes on."]
+
+    def _load(self, path: str) -> Lines | StateMachine:
+        try:
+            text = Path(path).expanduser().read_text(encoding="utf-8")
+        except OSError as exc:
+            return [f"Could not read {path}: {exc.strerror or exc}."]
+        try:
+            machine = from_json(text)
+        except ValueError as exc:
+            return [f"{path} is no game record: {exc}"]
+        if machine.game.name != self.game.name:
+            return [
+                f"{path} holds a game of {machine.game.name}; this is {self.game.name}. "
+                f"Play it with 'tricktaker play {machine.game.name}' and load it there."
+            ]
+        if machine.is_over:
+            return [f"The game in {path} is over; nothing is left to play."]
+        self.game = machine.game  # its own options
+        for bot in self.bots.values():
+            bind_bot(bot, self.game)
+        self.screen.say(f"Loaded {path}: {_describe_game(self.game)}, {len(machine.log)} actions.")
+        return machine
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def run(self, stdin: TextIO) -> int:
+        screen, names = self.screen, self.names
+        who = ", ".join(names[s] for s in sorted(self.humans)) or "nobody (bots only)"
+        screen.say(
+            f"Playing {_describe_game(self.game)}",
+            f"Seed {self.seed} (replay with --seed {self.seed}). People: {who}; "
+            f"bots: {self.args.bot}.",
+        )
+        if self.humans:
+            screen.say(
+                "Type a card (10♥ or TH), a call, or the number of an action; 'help' lists "
+                "the commands (rules, hint, undo, save, load), 'quit' leaves."
+            )
+        try:
+            self._loop(stdin)
+        except _Quit as stop:
+            screen.say(stop.reason)
+            if isinstance(self.machine, Match):
+                screen.say(*self.view.standings(self.game, self.machine.result()))
+            return 0
+        screen.say("", f"Done: {self.deals_done} deal{'s' if self.deals_done != 1 else ''} played.")
+        return 0
+
+    def _loop(self, stdin: TextIO) -> None:
+        view, screen = self.view, self.screen
+        deal: StateMachine | None = None
+        finished: StateMachine | None = None
+        self.deals_done = 0
+        while not self.machine.is_over:
+            machine = self.machine
             current = _current_deal(machine)
             if current is not deal:
                 deal = current
-                viewer = min(humans) if len(humans) == 1 else 0
-                obs0 = machine.observation(viewer)
+                viewer = min(self.humans) if len(self.humans) == 1 else 0
                 # the hand is shown here unless the person acts first (the turn shows it)
-                show_hand = len(humans) == 1 and machine.to_move != viewer
-                print(file=out)
-                for line in view.deal_header(game, obs0, show_hand):
-                    print(line, file=out)
+                show_hand = len(self.humans) == 1 and machine.to_move != viewer
+                screen.say("", *view.deal_header(self.game, machine.observation(viewer), show_hand))
             seat = machine.to_move
             if seat is None:
                 raise RuntimeError(f"{machine!r} is not over but no seat is to act")
             legal = machine.legal_actions()
             obs = machine.observation(seat)
-            if seat in humans:
+            if seat in self.humans:
                 legal = view.arrange(obs, legal)
-                for line in view.turn(obs, legal):
-                    print(line, file=out)
-                action = _ask(stdin, out, legal, obs, view, _accepts_illegal(machine, seat))
+                screen.say(*view.turn(obs, legal))
+                answer = _ask(
+                    stdin, screen, legal, obs, view, _accepts_illegal(machine, seat), self.command
+                )
+                if isinstance(answer, StateMachine):  # taken back or loaded: go on from there
+                    self.machine = answer
+                    deal = None
+                    continue
+                action = answer
             else:
                 live = SeatObservation(machine, seat)  # offers the engine's sampler to bots
-                action = bots[seat].act(live, legal)
+                action = self.bots[seat].act(live, legal)
                 live.close()
             try:
                 event = machine.apply(action)
             except ValueError as exc:
-                if seat not in humans:
+                if seat not in self.humans:
                     raise
-                print(f"Not allowed: {exc}", file=out)  # a rule the legal list did not show
+                screen.say(f"Not allowed: {exc}")  # a rule the legal list did not show
                 continue
-            for line in view.event(deal, event):
-                print(line, file=out)
+            screen.say(*view.event(deal, event))
             # A match's own action between deals (the Kirves keppi holder choosing the next
             # dealer) leaves the finished deal current: it is not finished a second time.
             if deal.is_over and deal is not finished:
                 finished = deal
-                deals_done += 1
+                self.deals_done += 1
                 result = deal.result() if isinstance(deal, Deal) else None
-                for line in view.deal_result(result):
-                    print(line, file=out)
+                screen.say(*view.deal_result(result))
                 if isinstance(machine, Match):
-                    for line in view.standings(game, machine.result()):
-                        print(line, file=out)
-                if args.deals is not None and deals_done >= args.deals:
+                    screen.say(*view.standings(self.game, machine.result()))
+                if self.args.deals is not None and self.deals_done >= self.args.deals:
                     break
-    except _Quit as stop:
-        print(stop.reason, file=out)
-        if isinstance(machine, Match):
-            for line in view.standings(game, machine.result()):
-                print(line, file=out)
-        return 0
-    print(file=out)
-    print(f"Done: {deals_done} deal{'s' if deals_done != 1 else ''} played.", file=out)
-    return 0
+
+
+def run_play(
+    args: argparse.Namespace,
+    game: Game,
+    stdin: TextIO,
+    out: TextIO,
+    screen: Screen | None = None,
+) -> int:
+    """Play ``game`` in the terminal: people at the seats ``args.seats`` name, bots of the kind
+    ``args.bot`` at the others; the lines go to ``screen`` (default: ``screen_for(out)``)."""
+    session = _Session(args, game, screen or screen_for(out))
+    return session.run(stdin)

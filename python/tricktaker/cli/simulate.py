@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import TextIO
 
-from tricktaker.bots import Bot
 from tricktaker.compare import compare
-from tricktaker.protocol.base import Game
-from tricktaker.sim import simulate
+from tricktaker.errors import Error, Unsupported
+from tricktaker.protocol.base import Game, new_seed
+from tricktaker.sim import simulate, summary_adapter
+from tricktaker.tournament import Interrupted, simulate_in_parts
 
 
 class ProgressBar:
@@ -51,8 +57,21 @@ def run_simulate(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     if len(specs) > 1 and not args.per_seat:
         return run_compare(args, game, specs, out, err, bar)
-    bots: str | list[str | Bot] = specs[0] if len(specs) == 1 else list(specs)
-    results = simulate(game, deals=args.deals, bots=bots, seed=args.seed, progress=bar)
+    bots: str | list[str] = specs[0] if len(specs) == 1 else list(specs)
+    seed = args.seed if args.seed is not None else new_seed()
+    if summary_adapter(game.name).deal_stream is not None:
+        # Deals that follow from each other are one run, not parts: no journal, one process.
+        if args.jobs > 1 or args.journal or args.resume:
+            raise Unsupported(
+                f"{game.name}'s deals follow from each other, so its simulation runs in one "
+                "piece: --jobs, --journal and --resume do not apply"
+            )
+        results = simulate(game, deals=args.deals, bots=bots, seed=seed, progress=bar)
+    else:
+        with _journal(args, game, "simulate", seed, err) as journal:
+            results = simulate_in_parts(
+                game, args.deals, bots, seed, jobs=args.jobs, journal=journal, progress=bar
+            )
     if args.json:
         print(json.dumps(results.to_dict(per_deal=args.per_deal), indent=2), file=out)
         return 0
@@ -75,12 +94,70 @@ def run_compare(
 ) -> int:
     if bar is not None:
         bar.label = f"comparing bots on {game.name}"
-    result = compare(game, specs, deals=args.deals, seed=args.seed, progress=bar)
+    seed = args.seed if args.seed is not None else new_seed()
+    with _journal(args, game, "compare", seed, err) as journal:
+        result = compare(
+            game,
+            specs,
+            deals=args.deals,
+            seed=seed,
+            progress=bar,
+            jobs=args.jobs,
+            journal=journal,
+            interval=args.interval,
+        )
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2), file=out)
+        print(json.dumps(result.to_dict(per_deal=args.per_deal), indent=2), file=out)
         return 0
     print(result.table(), file=out)
     seconds = sum(p.seconds for p in result.pairs)
     plays = sum(p.deals * p.plays_per_deal for p in result.pairs)
     print(f"{plays:,} plays in {seconds:.1f} s", file=out)
     return 0
+
+
+@contextmanager
+def _journal(
+    args: argparse.Namespace, game: Game, kind: str, seed: int, err: TextIO
+) -> Iterator[Path]:
+    """The run's journal: --resume's (which must exist), --journal's, or a default one in the
+    current folder. A Ctrl-C is turned into a message saying how to resume; the journal is
+    removed once the run completes unless --journal named it."""
+    if args.resume:
+        path = Path(args.resume)
+        if not path.is_file():
+            raise Error(f"--resume {args.resume}: no such journal (--journal FILE makes one)")
+    elif args.journal:
+        path = Path(args.journal)
+    else:
+        path = Path(f"tricktaker-{kind}-{game.name}-{seed}.journal")
+    try:
+        yield path
+    except Interrupted as stop:
+        print(
+            f"\n{stop}.\nResume with: {_resume_command(args, game, seed, path)}",
+            file=err,
+        )
+        raise SystemExit(130) from None
+    if not args.journal:
+        path.unlink(missing_ok=True)
+
+
+def _resume_command(args: argparse.Namespace, game: Game, seed: int, path: Path) -> str:
+    """The command line that resumes this run: the one given, with its seed and journal."""
+    words = [w for w in sys.argv[1:]] if sys.argv[1:] else ["simulate", game.name]
+    keep: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word in ("--seed", "--resume", "--journal"):
+            skip = True
+            continue
+        if word.startswith(("--seed=", "--resume=", "--journal=")):
+            continue
+        keep.append(word)
+    if args.journal:
+        keep += ["--journal", str(path)]
+    return shlex.join(["tricktaker", *keep, "--seed", str(seed), "--resume", str(path)])

@@ -6,6 +6,7 @@ import argparse
 from typing import Any, TextIO
 
 from tricktaker.protocol.base import Game
+from tricktaker.results import axes_of
 from tricktaker.solve import NO_VALUE, dd_table, solve
 
 
@@ -25,8 +26,9 @@ def format_dd_table(deal: Any, objective: str | None) -> str:
     """``tt.dd_table`` of the deal as text: a row per trump (strain), a column per side, playing
     team, declarer or trump maker (as the game's table has them)."""
     table = dd_table(deal, objective=objective)
-    rows = ["S", "H", "D", "C", "NT"][: table.shape[0]]
-    lines = ["trump " + "".join(f"{c:>6}" for c in range(table.shape[1]))]
+    # the table's own axis labels: trumps, and the sides or seats as the deal names them
+    _, (rows, columns) = axes_of(table)
+    lines = ["trump " + "".join(f"{c:>6}" for c in columns)]
     for label, row in zip(rows, table, strict=True):
         cells = "".join(f"{'-' if v == NO_VALUE else int(v):>6}" for v in row)
         lines.append(f"{label:<5} {cells}")

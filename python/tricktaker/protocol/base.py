@@ -23,8 +23,10 @@ import numpy.typing as npt
 
 from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
 from tricktaker.cards import Card
-from tricktaker.errors import IllegalAction
+from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
+from tricktaker.protocol.diagram import picture, text_diagram
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.svg import deal_svg
 from tricktaker.protocol.tensor_kit import encode_observation, observation_shape
 
 
@@ -146,9 +148,22 @@ def new_seed() -> int:
     return int.from_bytes(os.urandom(8), "little") >> 1
 
 
+def check_seat(seat: Any, count: int) -> int:
+    """``seat`` as a plain int when it is one of ``count`` seats (0 .. count - 1); otherwise
+    ``InvalidSeat`` naming the seats. A bool is no seat, though Python counts it an int."""
+    if type(seat) is int and 0 <= seat < count:  # the common case, first
+        return seat
+    is_integer = isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_))
+    if is_integer and 0 <= seat < count:
+        return int(seat)
+    raise InvalidSeat(
+        f"seat {short_repr(seat)} is not a seat of this table; seats are 0..{count - 1}"
+    )
+
+
 def check_seed(seed: Any) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be an integer 0 <= seed < 2**64, got {seed!r}")
+        raise Error(f"seed must be an integer 0 <= seed < 2**64, got {short_repr(seed)}")
     return seed
 
 
@@ -218,6 +233,8 @@ class StateMachine(abc.ABC):
         """
         # A card action as legal_actions() lists it (or a card's canonical text) goes first to
         # the game's own card-play check, which is a bit test against the core's legal moves.
+        if seat is not None:
+            seat = check_seat(seat, self.game.seat_count)
         fast: Action | None = None
         if type(action) is Action:
             fast = action
@@ -278,11 +295,29 @@ class StateMachine(abc.ABC):
     json_kind: ClassVar[str] = "deal"
 
     def replay(self, log: Sequence[Sequence[Any]]) -> None:
-        for entry in log:
-            if len(entry) != 2:
-                raise ValueError(f"malformed log entry {entry!r}: expected [seat, action]")
+        """Apply a log as ``to_json`` writes it: ``[[seat, action], ...]``, seats as integers
+        and actions as strings. A malformed entry raises ``InvalidJSON``; an entry the deal
+        refuses raises what ``apply`` raised (``IllegalAction``, ``InvalidSeat``), its message
+        naming the entry. Entries before the faulty one stay applied."""
+        if not isinstance(log, (list, tuple)):
+            raise InvalidJSON(f"the log must be a list of [seat, action], got {type(log).__name__}")
+        for index, entry in enumerate(log):
+            if (
+                not isinstance(entry, (list, tuple))
+                or len(entry) != 2
+                or isinstance(entry[0], bool)
+                or not isinstance(entry[0], int)
+                or not isinstance(entry[1], str)
+            ):
+                raise InvalidJSON(
+                    f"malformed log entry {index}: {short_repr(entry)}; expected [seat, action] "
+                    "with an integer seat and an action string"
+                )
             seat, action = entry
-            self.apply(str(action), seat=int(seat))
+            try:
+                self.apply(action, seat=seat)
+            except (IllegalAction, InvalidSeat) as exc:
+                raise type(exc)(f"log entry {index} {short_repr(entry)}: {exc}") from None
 
 
 class Deal(StateMachine):
@@ -305,6 +340,18 @@ class Deal(StateMachine):
     @abc.abstractmethod
     def result(self) -> Any:
         """The deal's scores once it is over (None before)."""
+
+    def __str__(self) -> str:
+        """Every hand by suit, the trick on the table and the trump (``protocol.diagram``);
+        ``repr()`` stays one short line."""
+        return text_diagram(picture(self))
+
+    def _repr_svg_(self) -> str:
+        """The deal round its table as SVG: what a notebook shows (``protocol.svg``)."""
+        return deal_svg(picture(self))
+
+    def _repr_html_(self) -> str:
+        return f'<div class="tricktaker-deal">{deal_svg(picture(self))}</div>'
 
 
 class Match(StateMachine):
@@ -330,6 +377,12 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def new_match(self, *args: Any, **kwargs: Any) -> Match:
         """A whole game to its end rule, deal after deal."""
+
+    @property
+    @abc.abstractmethod
+    def seat_count(self) -> int:
+        """How many seats the table has: the seats of ``apply``, ``observation`` and the logs
+        are 0 .. seat_count - 1."""
 
     @abc.abstractmethod
     def _deal_from_setup(self, setup: dict[str, Any]) -> Deal: ...

@@ -56,6 +56,12 @@ class GameAdapter:
         """The reward of each deal seat for a finished deal's ``result()``."""
         raise NotImplementedError
 
+    def reward_bound(self) -> float:
+        """A bound on the size of any seat's deal reward with these options: every reward lies
+        in ``[-reward_bound(), reward_bound()]`` (the utility range OpenSpiel asks of a game).
+        It need not be tight; it must never be exceeded."""
+        raise NotImplementedError
+
     # --- shared, overridable ---------------------------------------------------------------
 
     def new_deal(self, seed: int) -> Deal:

@@ -2,7 +2,8 @@
 
 Each game declares its options as a frozen dataclass whose fields carry their allowed values in
 ``field(metadata={"choices": ...})`` or a validator in ``metadata={"check": fn}``; ``build_options``
-applies a preset and keyword overrides and raises ``ValueError`` naming what is allowed.
+applies a preset and keyword overrides and raises ``InvalidOption`` (a ``ValueError``) naming
+what is allowed.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
+
+from tricktaker.errors import InvalidOption, short_repr
 
 T = TypeVar("T")
 
@@ -37,12 +40,14 @@ def validate_field(cls: type[Any], name: str, value: Any) -> None:
         ok = any(value == c and type(value) is type(c) for c in choices)
         if not ok:
             allowed = ", ".join(repr(c) for c in choices)
-            raise ValueError(f"option {name}={value!r} is not allowed; allowed values: {allowed}")
+            raise InvalidOption(
+                f"option {name}={short_repr(value)} is not allowed; allowed values: {allowed}"
+            )
     check = f.metadata.get("check")
     if check is not None:
         problem = check(value)
         if problem:
-            raise ValueError(f"option {name}={value!r}: {problem}")
+            raise InvalidOption(f"option {name}={short_repr(value)}: {problem}")
 
 
 def build_options(
@@ -57,13 +62,13 @@ def build_options(
     if preset is not None:
         if preset not in presets:
             allowed = ", ".join(sorted(presets)) or "(none)"
-            raise ValueError(f"{game} has no preset {preset!r}; presets: {allowed}")
+            raise InvalidOption(f"{game} has no preset {short_repr(preset)}; presets: {allowed}")
         values.update(presets[preset])
     names = option_names(cls)
     for key, value in overrides.items():
         if key not in names:
-            raise ValueError(
-                f"{game} has no option {key!r}; options: {', '.join(names)}"
+            raise InvalidOption(
+                f"{game} has no option {short_repr(key)}; options: {', '.join(names)}"
                 + (f"; presets: {', '.join(sorted(presets))}" if presets else "")
             )
         values[key] = value

@@ -28,6 +28,7 @@ __all__ = [
     "arrange_by_rank_order",
     "default_action_text",
     "pretty_card",
+    "rule_notes",
 ]
 
 Lines: TypeAlias = list[str]
@@ -106,6 +107,29 @@ def _generic_result(result: Any) -> Lines:
     return [f"Deal over: {json.dumps(data, ensure_ascii=False, default=str)}"]
 
 
+def _generic_rules(obs: Mapping[str, Any], legal: Sequence[Action]) -> Lines:
+    game = obs.get("game", "this game")
+    return [
+        f"No notes on the choices of {game} yet; its rules are in the project's docs/rules/.",
+        "Legal now: " + "  ".join(default_action_text(a) for a in legal),
+    ]
+
+
+def rule_notes(
+    title: str, notes: Mapping[str, str], legal: Sequence[Action], key: Callable[[Action], str]
+) -> Lines:
+    """The ``rules`` answer of a phase: a title (what is decided now, with the rule numbers),
+    then the note of each legal choice (``key(action)`` names its note; each note once)."""
+    lines = [title]
+    shown: set[str] = set()
+    for action in legal:
+        name = key(action)
+        if name in notes and name not in shown:
+            shown.add(name)
+            lines.append(f"  {name}: {notes[name]}")
+    return lines
+
+
 def _generic_standings(game: Game, standings: Any) -> Lines:
     data = standings.to_dict() if hasattr(standings, "to_dict") else standings
     return [f"Standings: {json.dumps(data, ensure_ascii=False, default=str)}"]
@@ -126,7 +150,9 @@ class TextView:
       view cannot tell; the hint only reads the observation, the rules stay in the core);
     * ``event(deal, event)``: the narration of any applied action (bots' and people's);
     * ``deal_result(result)``: a finished deal's scores;
-    * ``standings(game, standings)``: a match's running or final standings.
+    * ``standings(game, standings)``: a match's running or final standings;
+    * ``rules(observation, legal)``: what the choices of this moment mean, in plain words, with
+      the numbers of the rules in ``docs/rules/<game>.md`` (``tricktaker play``'s ``rules``).
     """
 
     deal_header: Callable[[Game, Mapping[str, Any], bool], Lines] = _generic_header
@@ -138,3 +164,4 @@ class TextView:
     event: Callable[[StateMachine, Event], Lines] = _generic_event
     deal_result: Callable[[Any], Lines] = _generic_result
     standings: Callable[[Game, Any], Lines] = _generic_standings
+    rules: Callable[[Mapping[str, Any], Sequence[Action]], Lines] = _generic_rules

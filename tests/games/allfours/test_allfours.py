@@ -1,7 +1,7 @@
 """All Fours / Pitch deal flow, auctions, scoring order, matches and positions.
 
-Each test named after an example of rules/allfours.md reproduces it; card-play and item examples
-that need no deal flow are in test_allfours_core.py.
+Each test named after an example of docs/rules/allfours.md reproduces it; card-play and item
+examples that need no deal flow are in test_allfours_core.py.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The All Fours core: decks, the rules table, trick play, folding and the deal evaluation.
 
-Every card-play and scoring example of rules/allfours.md that needs no deal flow is here; the
+Every card-play and scoring example of docs/rules/allfours.md that needs no deal flow is here; the
 deal flow, auction and match examples are in test_allfours.py.
 """
 

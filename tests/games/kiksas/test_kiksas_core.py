@@ -1,6 +1,7 @@
 """The Kiksas core: rules tables, legal cards, tricks, points and the deal evaluation.
 
-Every legal-card, trick and points example of rules/kiksas.md (§7) at the level of the C++ core.
+Every legal-card, trick and points example of docs/rules/kiksas.md (§7) at the level of the C++
+core.
 Seats are A B C D = 0 1 2 3 (Trikiksis A B C = 0 1 2); Kiksas sides AC = 0 and BD = 1.
 """
 

@@ -1,4 +1,4 @@
-"""The worked examples of rules/kiksas.md §7 through the deal flow, the dealing order and the
+"""The worked examples of docs/rules/kiksas.md §7 through the deal flow, the dealing order and the
 match (the legal-card and trick examples at the level of the core are in test_kiksas_core.py).
 """
 

@@ -31,6 +31,7 @@ def test_play_a_whole_game_of_bots(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = ["play", "kirves", "--num-players", "3", "--seats", "none", "--seed", "2"]
+    argv += ["--bot", "random"]  # the API replay below plays random bots
     code, out, _ = run(capsys, monkeypatch, argv)
     assert code == 0
     assert "=== Game 1, leg 1, deal 1: dealer" in out

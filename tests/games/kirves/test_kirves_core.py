@@ -1,6 +1,6 @@
 """Kirves in the core: the deck, the trump ladder, legal cards, trick winners and who wins the
 deal. Every card-ranking, trick-winner, legal-card and who-wins-the-deal example of the spec
-(rules/kirves.md, section 14) is a test here."""
+(docs/rules/kirves.md, section 14) is a test here."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The worked examples of rules/kirves.md §14 that go beyond a single trick: the cut, the deal,
-the turned card, speaking, folding, pääköt, marks, escapes and tournament points."""
+"""The worked examples of docs/rules/kirves.md §14 that go beyond a single trick: the cut, the
+deal, the turned card, speaking, folding, pääköt, marks, escapes and tournament points."""
 
 from __future__ import annotations
 

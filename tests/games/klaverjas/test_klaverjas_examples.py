@@ -1,4 +1,4 @@
-"""Every worked example (E1-E68) of rules/klaverjas.md §9."""
+"""Every worked example (E1-E68) of docs/rules/klaverjas.md §9."""
 
 from __future__ import annotations
 

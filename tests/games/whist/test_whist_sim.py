@@ -95,7 +95,7 @@ def test_play_one_deal_in_the_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # whist has no matches: without --deals the command plays one deal
-    argv = ["play", "whist", "--seed", "3", "-o", "ranks_per_suit=4"]
+    argv = ["play", "whist", "--seed", "3", "-o", "ranks_per_suit=4", "--bot", "random"]
     code, out, _ = run(capsys, monkeypatch, argv, "1\n" * 10)
     assert code == 0
     assert "=== whist: a deal in no trump, N leads ===" in out

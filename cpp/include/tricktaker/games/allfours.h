@@ -1,6 +1,6 @@
 // All Fours and Pitch: the decks, the rules-table entries (jick and jokers as trumps, follow or
 // trump at any time, the overtrumping options) and the evaluation of a finished deal (High, Low,
-// Jack with hang jack, Game and the extra point cards). Spec: rules/allfours.md.
+// Jack with hang jack, Game and the extra point cards). Spec: docs/rules/allfours.md.
 //
 // Card points in the table are the game values (C4): A 4, K 3, Q 2, J 1, 10 10, the jick 1,
 // jokers 0, so PlayState::side_points() is a side's total for the Game point.

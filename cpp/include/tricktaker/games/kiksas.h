@@ -1,7 +1,7 @@
 // Kiksas, Trikiksis and Akis: the 24-card deck, the rules-table entries (trump queen above the
 // ace, ace-ten points, must follow and must trump with the options of D3) and the evaluation of
 // a deal: points, the writing-off race decided trick by trick, eggs, "Su dviem", declined last
-// leads and Akis. Spec: rules/kiksas.md.
+// leads and Akis. Spec: docs/rules/kiksas.md.
 //
 // The play engine is the shared PlayState: the Akis player leading every trick is its
 // fixed_leader, the forced first lead of the trump queen its first_lead_cards, and an Akis

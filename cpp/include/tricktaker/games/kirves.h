@@ -1,6 +1,6 @@
 // Kirves: the 54-card deck, the rules-table entries (jacks and jokers always trump, the 18-card
 // trump ladder, the Rantasalmi overtake obligation) and the evaluation of a played deal (who
-// wins it: three tricks, first to two, last trick; who gets a mark). Spec: rules/kirves.md.
+// wins it: three tricks, first to two, last trick; who gets a mark). Spec: docs/rules/kirves.md.
 //
 // The deal flow (cut, deal, turned card, speaking, folding, the match) lives in the Python
 // module; what a solver needs to judge a play position lives here, so both use one source.

@@ -1,5 +1,5 @@
 // Klaverjas: the rules-table entries (Amsterdam, Rotterdam and the undertrump option), roem of
-// a trick, and the scoring of a finished deal. Spec: rules/klaverjas.md.
+// a trick, and the scoring of a finished deal. Spec: docs/rules/klaverjas.md.
 #pragma once
 
 #include <array>

@@ -1,5 +1,5 @@
 """All Fours (Trinidad, Tobago, Yorkshire) and Pitch (Auction Pitch, Five Point Set Back,
-Oklahoma Ten Point), as specified in rules/allfours.md.
+Oklahoma Ten Point), as specified in docs/rules/allfours.md.
 
 The card play, the items (High, Low, Jack, Game and the extra point cards) and the contract are
 the C++ core's (``allfours_rules``, ``allfours_score``); this package holds the options and

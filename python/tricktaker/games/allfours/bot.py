@@ -1,7 +1,7 @@
 """The All Fours and Pitch bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search
 (``PIMC``), for both variants and every preset.
 
-The rule-based bot (rules/allfours.md).
+The rule-based bot (docs/rules/allfours.md).
 
 Hand evaluation: with suit s as trumps a hand is expected to score about
 
@@ -36,6 +36,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.errors import Error
 from tricktaker.games.allfours import FAMILY
 from tricktaker.games.allfours.tables import objective_arguments, rules_table
 from tricktaker.protocol.base import Action, Game
@@ -69,7 +70,7 @@ def unbound_game(name: str) -> Game:
         if name.lower() in (variant.name, *variant.aliases):
             game: Game = variant.factory()
             return game
-    raise ValueError(f"not a game of the {FAMILY.name} family: {name!r}")
+    raise Error(f"not a game of the {FAMILY.name} family: {name!r}")
 
 
 def _options(game: Game | None, name: str) -> Any:

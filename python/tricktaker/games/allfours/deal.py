@@ -1,4 +1,4 @@
-"""One All Fours / Pitch deal: the deal flow of rules/allfours.md §9 on the C++ play state.
+"""One All Fours / Pitch deal: the deal flow of docs/rules/allfours.md §9 on the C++ play state.
 
 Phases: ``beg`` (stand or beg, T7, V3), ``respond`` (the dealer gives one or runs, T8, T9),
 ``auction`` (P4, S4), ``declare`` (O6), ``exchange`` (PV5, O7), ``discard`` (O8), ``play`` and
@@ -14,7 +14,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
-from tricktaker.errors import IllegalAction
+from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
@@ -88,7 +88,7 @@ def first_jack_dealer(
             receiver = (start + i) % num_players
             dealer = (receiver - 1) % num_players if before else receiver
             return dealer, receiver
-    raise ValueError("the face-up deal found no jack")
+    raise Error("the face-up deal found no jack")
 
 
 def first_dealer(options: AllFoursOptions, rng: _core.Rng) -> tuple[int, dict[str, Any] | None]:
@@ -776,7 +776,7 @@ class AllFoursDeal(DealViews):
             # The first card fixes trump: it must be a card of that printed suit (X11).
             leader_cards = [c for c in self.hands[self.leader] if c.suit == trump]
             if not leader_cards:
-                raise ValueError(
+                raise Error(
                     f"position: the leader holds no {trump.name.lower()[:-1]} to fix trump with"
                 )
             self.trump = trump

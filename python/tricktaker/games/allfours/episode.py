@@ -56,5 +56,13 @@ class AllFoursAdapter(GameAdapter):
             out.append(float(own - (total - own) / others))
         return out
 
+    def reward_bound(self) -> float:
+        # A side's change in one deal: kicks (at most 3 a turn-up, one turn-up per suit with
+        # runs), the gift point, every item (the bid range's top covers max_points and the
+        # moon; hang jack adds 2), or a set-back of the highest bid. A reward, the own change
+        # less the others' mean, is at most twice the largest change.
+        change = 4 * 3 + 1 + self.options.bid_range[1] + 2
+        return float(2 * change)
+
 
 EPISODE: EpisodeFactory = AllFoursAdapter

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from tricktaker import _core
-from tricktaker.cards import Card, cards_from_mask
+from tricktaker.cards import Card, cards_from_mask, parse_card_list
+from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text
 from tricktaker.games.allfours.deal import AllFoursDeal, deal_order, first_dealer
 from tricktaker.games.allfours.match import AllFoursMatch
-from tricktaker.games.allfours.notation import read_position
+from tricktaker.games.allfours.notation import check_scores, check_start_setup, read_position
 from tricktaker.games.allfours.options import (
     AllFoursOptions,
     make_options,
@@ -27,6 +28,10 @@ class AllFoursGame(Game):
     def __init__(self, options: AllFoursOptions) -> None:
         self.options: AllFoursOptions = options
         self.deck: list[Card] = cards_from_mask(options.deck_mask)
+
+    @property
+    def seat_count(self) -> int:
+        return self.options.num_players
 
     # --- deals ----------------------------------------------------------------------------
 
@@ -46,19 +51,13 @@ class AllFoursGame(Game):
         """
         o = self.options
         if deck is not None and hands is not None:
-            raise ValueError("give either deck= or hands=, not both")
+            raise Error("give either deck= or hands=, not both")
         seed = new_seed() if seed is None else check_seed(seed)
         rng = _core.Rng(seed)
         dealer_seat = (
             first_dealer(o, rng)[0] if dealer is None else parse_seat(dealer, o.num_players)
         )
-        num_sides = max(o.sides()) + 1
-        if scores is None:
-            scores = [0] * num_sides
-        if len(scores) != num_sides or not all(
-            isinstance(s, int) and not isinstance(s, bool) for s in scores
-        ):
-            raise ValueError(f"scores: need {num_sides} whole numbers, one per side")
+        scores = check_scores(scores, o)
         if deck is not None:
             order = self._check_deck(deck)
         else:
@@ -73,11 +72,11 @@ class AllFoursGame(Game):
         return AllFoursDeal(self, setup)
 
     def _check_deck(self, deck: list[Card | str] | str) -> list[Card]:
-        cards = _parse_cards(deck)
+        cards = parse_card_list(deck)
         if len(cards) != len(self.deck) or set(cards) != set(self.deck):
             missing = sorted(set(self.deck) - set(cards))
             extra = sorted(set(cards) - set(self.deck))
-            raise ValueError(
+            raise Error(
                 f"deck: expected each of the {len(self.deck)} cards of this game exactly once"
                 + (f"; missing {' '.join(map(str, missing))}" if missing else "")
                 + (f"; not in this pack: {' '.join(map(str, extra))}" if extra else "")
@@ -89,19 +88,19 @@ class AllFoursGame(Game):
         """A deck order that deals exactly ``hands``, with the other cards after them."""
         o = self.options
         if len(hands) != o.num_players:
-            raise ValueError(f"hands: need {o.num_players} hands, got {len(hands)}")
-        parsed = [_parse_cards(h) for h in hands]
+            raise Error(f"hands: need {o.num_players} hands, got {len(hands)}")
+        parsed = [parse_card_list(h) for h in hands]
         seen: set[Card] = set()
         for seat, cards in enumerate(parsed):
             if len(cards) != o.deal_size:
-                raise ValueError(
+                raise Error(
                     f"hands: {seat_name(seat)} has {len(cards)} cards; every hand has {o.deal_size}"
                 )
             for card in cards:
                 if card not in self.deck:
-                    raise ValueError(f"hands: {card} is not in this game's pack")
+                    raise Error(f"hands: {card} is not in this game's pack")
                 if card in seen:
-                    raise ValueError(f"hands: {card} is dealt twice")
+                    raise Error(f"hands: {card} is dealt twice")
                 seen.add(card)
         seats = deal_order(o.num_players, dealer, o.deal_size, o.deal_packet_size)
         queues = [list(h) for h in parsed]
@@ -117,26 +116,27 @@ class AllFoursGame(Game):
         S0:<hand> <hand> ... [| cards and folds played]``, each hand in ``S.H.D.C`` rank
         notation (``AK.T9.-.Q2``, jokers after a fifth dot) as held at the start of play.
         """
-        position = read_position(text, self.options, self.deck)
-        deal = AllFoursDeal(self, position.setup)
-        for tok in position.plays:
-            deal.apply(tok)
-        return deal
+        with rejected_as(InvalidPosition):
+            position = read_position(require_text(text, "a position"), self.options, self.deck)
+            deal = AllFoursDeal(self, position.setup)
+            for tok in position.plays:
+                deal.apply(tok)
+            return deal
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> AllFoursDeal:
-        o = self.options
-        try:
-            dealer = parse_seat(setup["dealer"], o.num_players)
-            scores = list(setup["scores"])
-        except KeyError as exc:
-            raise ValueError(f"malformed deal set-up: missing {exc}") from None
+        """A deal from a JSON set-up: a position (``start``) checked as ``parse_position``
+        checks it, or a deal from its ``deck`` order checked as ``new_deal`` checks it."""
         if "start" in setup:
-            return AllFoursDeal(self, {"dealer": dealer, "scores": scores, "start": setup["start"]})
-        if "deck" not in setup:
-            raise ValueError("malformed deal set-up: missing 'deck'")
-        clean = dict(setup)
-        clean["dealer"] = dealer
-        clean["deck"] = [str(c) for c in self._check_deck(setup["deck"])]
+            return AllFoursDeal(self, check_start_setup(setup, self.options, self.deck))
+        missing = [key for key in ("dealer", "deck", "scores") if key not in setup]
+        if missing:
+            raise Error(f"malformed deal set-up: missing {', '.join(map(repr, missing))}")
+        clean = {
+            "seed": check_seed(setup.get("seed", 0)),
+            "dealer": parse_seat(setup["dealer"], self.options.num_players),
+            "deck": [str(c) for c in self._check_deck(setup["deck"])],
+            "scores": check_scores(setup["scores"], self.options),
+        }
         return AllFoursDeal(self, clean)
 
     # --- matches --------------------------------------------------------------------------
@@ -148,7 +148,7 @@ class AllFoursGame(Game):
 
     def _match_from_setup(self, setup: dict[str, Any]) -> AllFoursMatch:
         if "seed" not in setup:
-            raise ValueError("malformed match set-up: missing 'seed'")
+            raise Error("malformed match set-up: missing 'seed'")
         return AllFoursMatch(self, {"seed": check_seed(setup["seed"])})
 
 
@@ -156,12 +156,6 @@ class PitchGame(AllFoursGame):
     """The same family loaded as ``pitch`` (default preset auction_pitch)."""
 
     name: ClassVar[str] = "pitch"
-
-
-def _parse_cards(items: Any) -> list[Card]:
-    if isinstance(items, str):
-        return [Card.parse(tok) for tok in items.replace(",", " ").split()]
-    return [Card.parse(c) for c in items]
 
 
 def make_allfours(*, preset: str | None = None, **options: Any) -> AllFoursGame:

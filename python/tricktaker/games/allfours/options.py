@@ -1,4 +1,4 @@
-"""The options of the All Fours family (rules/allfours.md §7.1) and its presets (§7.2), with
+"""The options of the All Fours family (docs/rules/allfours.md §7.1) and its presets (§7.2), with
 the names of the table they speak of: the seats ``S0``, ``S1``, ... and the sides ``A``, ``B``, ...
 
 Observations, events and results name a seat by its id (0 .. n - 1, ``S<id>`` being its display
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker import _core
+from tricktaker.errors import Error, InvalidSeat
 from tricktaker.protocol.options import build_options, checked, choice
 
 RANK_LETTERS = "AKQJT98765432"
@@ -59,7 +60,7 @@ def parse_seat(seat: Any, num_players: int) -> int:
         value = int(text) if text.isdigit() else None
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < num_players:
         return value
-    raise ValueError(
+    raise InvalidSeat(
         f"not a seat: {seat!r}; seats are S0..S{num_players - 1} (or 0..{num_players - 1})"
     )
 
@@ -449,12 +450,12 @@ def make_options(
     """Build and validate the options: preset, its per-player-count values, then keywords."""
     name = default_preset if preset is None else preset
     if name not in PRESETS:
-        raise ValueError(f"{game} has no preset {name!r}; presets: {', '.join(sorted(PRESETS))}")
+        raise Error(f"{game} has no preset {name!r}; presets: {', '.join(sorted(PRESETS))}")
     num_players = overrides.get("num_players", PRESETS[name].get("num_players", 4))
     allowed = PRESET_PLAYERS[name]
     explicit = preset is not None and "num_players" in overrides
     if explicit and isinstance(num_players, int) and num_players not in allowed:
-        raise ValueError(
+        raise Error(
             f"preset {name} is for {', '.join(map(str, allowed))} players, got num_players="
             f"{num_players!r}"
         )
@@ -520,7 +521,7 @@ def check_combination(o: AllFoursOptions) -> None:
             + f" need {needed} cards; the deck has {o.deck_size}"
         )
     if problems:
-        raise ValueError("impossible option mix: " + "; ".join(problems))
+        raise Error("impossible option mix: " + "; ".join(problems))
 
 
 def options_changed(o: AllFoursOptions) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from tricktaker.cards import Card
 from tricktaker.games.allfours.options import SIDE_NAMES, seat_name
+from tricktaker.games.allfours.teach import explain
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import TextView
 
@@ -118,6 +119,7 @@ def _standings(game: Game, standings: Any) -> list[str]:
 
 
 VIEW = TextView(
+    rules=explain,
     deal_header=_header,
     turn=_turn,
     prompt=_prompt,

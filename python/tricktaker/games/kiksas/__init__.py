@@ -1,4 +1,4 @@
-"""Kiksas and Trikiksis, with Akis, as specified in rules/kiksas.md.
+"""Kiksas and Trikiksis, with Akis, as specified in docs/rules/kiksas.md.
 
 Kiksas is played by four players in crossed pairs (A C against B D), Trikiksis by three, each
 for themselves: ``tt.load("kiksas")`` and ``tt.load("trikiksis")`` (the same as

@@ -1,7 +1,7 @@
 """The Kiksas and Trikiksis bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search
 (``PIMC``), for both variants.
 
-The rule-based bot (rules/kiksas.md):
+The rule-based bot (docs/rules/kiksas.md):
 
 * Peek (§3.5.2): the First always peeks at the top card and accepts it when it is an ace or
   a queen (the seed's advice), else declines.

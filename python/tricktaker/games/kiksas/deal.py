@@ -10,7 +10,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker._core import KiksasDealContext
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
-from tricktaker.errors import IllegalAction
+from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.kiksas.notation import write_position
 from tricktaker.games.kiksas.observation import DealViews
 from tricktaker.games.kiksas.options import (
@@ -668,7 +668,7 @@ def next_deal(
     if deal_type in ("first", "writing"):
         if deal_type == "first":
             if clubs_queen_holder is None:
-                raise ValueError("the first deal's next dealer is the clubs-queen holder")
+                raise Error("the first deal's next dealer is the clubs-queen holder")
             nd = clubs_queen_holder
         else:
             nd = left
@@ -686,7 +686,7 @@ def next_deal(
             x = points[0]  # the writer's points: the next writing-off player's target
             return "writing_off", nd, (x, DEAL_POINTS - x)
         if writing_pair is None:
-            raise ValueError("a Kiksas writing deal needs its writing pair")
+            raise Error("a Kiksas writing deal needs its writing pair")
         new = [0, 0]
         new[writing_pair] = points[1 - writing_pair]
         new[1 - writing_pair] = points[writing_pair]

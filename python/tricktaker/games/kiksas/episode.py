@@ -66,5 +66,11 @@ class KiksasAdapter(GameAdapter):
             out.append((total - own) / others - own)
         return out
 
+    def reward_bound(self) -> float:
+        # A deal awards at most one figure award of its play (an egg, a stroke, or the two of
+        # "su dviem") and one of an Akis (at most two crosses): at most 4 figures in all, and a
+        # reward's size is at most the deal's figures.
+        return 4.0
+
 
 EPISODE: EpisodeFactory = KiksasAdapter

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import Card, Suit
+from tricktaker.cards import Card, Suit, parse_card_list
+from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
 from tricktaker.games.kiksas.deal import KiksasDeal, first_dealer
 from tricktaker.games.kiksas.match import KiksasMatch
 from tricktaker.games.kiksas.notation import read_position
@@ -25,12 +26,6 @@ from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.protocol.options import build_options
 
 
-def _parse_card_list(items: Any) -> list[Card]:
-    if isinstance(items, str):
-        return [Card.parse(tok) for tok in items.replace(",", " ").split()]
-    return [Card.parse(c) for c in items]
-
-
 class KiksasGame(Game):
     """Kiksas (or, with ``variant="trikiksis"``, Trikiksis) with its options."""
 
@@ -40,11 +35,15 @@ class KiksasGame(Game):
         self.options = options
         self.num_seats = options.num_seats
         if options.first_dealer not in ("random",) + SEATS[: self.num_seats]:
-            raise ValueError(
+            raise Error(
                 f"option first_dealer={options.first_dealer!r} is not a seat of "
                 f"{options.variant}; allowed values: 'random', "
                 + ", ".join(repr(s) for s in SEATS[: self.num_seats])
             )
+
+    @property
+    def seat_count(self) -> int:
+        return int(self.num_seats)
 
     @property
     def seats(self) -> tuple[str, ...]:
@@ -73,9 +72,9 @@ class KiksasGame(Game):
         trump choice of a later deal. ``deal_no`` is the deal's number in a match (for events).
         """
         if deck is not None and hands is not None:
-            raise ValueError("give either deck= or hands=, not both")
+            raise Error("give either deck= or hands=, not both")
         if deal_type not in DEAL_TYPES:
-            raise ValueError(f"deal_type {deal_type!r}: allowed values: {', '.join(DEAL_TYPES)}")
+            raise Error(f"deal_type {deal_type!r}: allowed values: {', '.join(DEAL_TYPES)}")
         seed = new_seed() if seed is None else check_seed(seed)
         dealer_seat = (
             first_dealer(self.options, _core.Rng(seed))
@@ -96,19 +95,19 @@ class KiksasGame(Game):
         }
         if deal_no is not None:
             if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
-                raise ValueError(f"deal_no must be an integer >= 1, got {deal_no!r}")
+                raise Error(f"deal_no must be an integer >= 1, got {deal_no!r}")
             setup["no"] = deal_no
         if trump is not None:
             suit = Suit.parse(trump)
             if deal_type == "first":
                 if suit != Suit.CLUBS:
-                    raise ValueError("the first deal is played with clubs as trumps")
+                    raise Error("the first deal is played with clubs as trumps")
             else:
                 if hands is None:
-                    raise ValueError("trump= needs hands= (the peek comes before the trump)")
+                    raise Error("trump= needs hands= (the peek comes before the trump)")
                 held = [Card.parse(c) for c in setup["hands"][(dealer_seat + 1) % self.n][:6]]
                 if self.options.trump_choice_must_hold_suit and all(c.suit != suit for c in held):
-                    raise ValueError(
+                    raise Error(
                         f"trump={suit.letter}: the First holds no {suit.name.lower()} among "
                         "the six cards (trump_choice_must_hold_suit)"
                     )
@@ -122,7 +121,7 @@ class KiksasGame(Game):
     def _check_targets(self, deal_type: str, targets: Any) -> list[int] | None:
         if deal_type != "writing_off":
             if targets is not None:
-                raise ValueError("targets= belong to a writing_off deal only")
+                raise Error("targets= belong to a writing_off deal only")
             return None
         what = "(AC, BD)" if self.n == 4 else "(writing-off player, coalition)"
         if isinstance(targets, dict):
@@ -130,43 +129,42 @@ class KiksasGame(Game):
             try:
                 targets = [targets[k] for k in keys]
             except KeyError:
-                raise ValueError(f"targets: expected keys {keys}") from None
+                raise Error(f"targets: expected keys {keys}") from None
         if (
             targets is None
             or len(targets) != 2
             or not all(isinstance(t, int) and not isinstance(t, bool) for t in targets)
         ):
-            raise ValueError(f"a writing_off deal needs targets={what}, two integers")
+            raise Error(f"a writing_off deal needs targets={what}, two integers")
         if min(targets) < 0 or sum(targets) != DEAL_POINTS:
-            raise ValueError(f"targets {what} must be >= 0 and sum to 138, got {list(targets)}")
+            raise Error(f"targets {what} must be >= 0 and sum to 138, got {list(targets)}")
         return [int(targets[0]), int(targets[1])]
 
     def _check_hands(self, hands: list[Any]) -> list[list[Card]]:
-        if len(hands) != self.n:
-            raise ValueError(
-                f"hands: need {self.n} hands ({', '.join(self.seats)}), got {len(hands)}"
-            )
+        if not isinstance(hands, (list, tuple)) or len(hands) != self.n:
+            got = len(hands) if isinstance(hands, (list, tuple)) else short_repr(hands)
+            raise Error(f"hands: need {self.n} hands ({', '.join(self.seats)}), got {got}")
         out: list[list[Card]] = []
         seen: set[Card] = set()
         size = 24 // self.n
         for seat, hand in zip(self.seats, hands, strict=True):
-            cards = _parse_card_list(hand)
+            cards = parse_card_list(hand)
             if len(cards) != size:
-                raise ValueError(f"hands: {seat} has {len(cards)} cards; every hand has {size}")
+                raise Error(f"hands: {seat} has {len(cards)} cards; every hand has {size}")
             for card in cards:
                 if card not in DECK:
-                    raise ValueError(f"hands: {card} is not in the 24-card deck (9 to A)")
+                    raise Error(f"hands: {card} is not in the 24-card deck (9 to A)")
                 if card in seen:
-                    raise ValueError(f"hands: {card} is dealt twice")
+                    raise Error(f"hands: {card} is dealt twice")
                 seen.add(card)
             out.append(cards)
         return out
 
     def _check_deck(self, order: Any) -> list[Card]:
-        cards = _parse_card_list(order)
+        cards = parse_card_list(order)
         if len(cards) != len(DECK) or set(cards) != set(DECK):
             missing = sorted(set(DECK) - set(cards))
-            raise ValueError(
+            raise Error(
                 "deck: expected each of the 24 cards 9..A exactly once"
                 + (f"; missing {' '.join(map(str, missing))}" if missing else "")
             )
@@ -175,7 +173,7 @@ class KiksasGame(Game):
     @staticmethod
     def _check_cut(cut: Any) -> int:
         if isinstance(cut, bool) or not isinstance(cut, int) or not 1 <= cut <= 23:
-            raise ValueError(f"cut must be an integer 1..23, got {cut!r}")
+            raise Error(f"cut must be an integer 1..23, got {cut!r}")
         return cut
 
     def new_match(self, seed: int | None = None) -> KiksasMatch:
@@ -191,18 +189,19 @@ class KiksasGame(Game):
         First's hand of a later deal is ``<first six>+<last two>``. The actions after ``|`` (the
         Akis round, cards, ``su_dviem``, ``pass``, ``lead``, ``decline``) are applied in order.
         """
-        position = read_position(text, self.n)
-        deal = self.new_deal(
-            seed=0,
-            deal_type=position.deal_type,
-            dealer=position.dealer,
-            targets=position.targets,
-            hands=position.hands,
-            trump=position.trump,
-        )
-        for tok in position.plays:
-            deal.apply(tok)
-        return deal
+        with rejected_as(InvalidPosition):
+            position = read_position(require_text(text, "a position"), self.n)
+            deal = self.new_deal(
+                seed=0,
+                deal_type=position.deal_type,
+                dealer=position.dealer,
+                targets=position.targets,
+                hands=position.hands,
+                trump=position.trump,
+            )
+            for tok in position.plays:
+                deal.apply(tok)
+            return deal
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> KiksasDeal:
         try:
@@ -210,7 +209,7 @@ class KiksasGame(Game):
             dealer = setup["dealer"]
             seed = setup["seed"]
         except KeyError as exc:
-            raise ValueError(f"malformed deal set-up: missing {exc}") from None
+            raise Error(f"malformed deal set-up: missing {exc}") from None
         return self.new_deal(
             seed=seed,
             deal_type=deal_type,
@@ -225,7 +224,7 @@ class KiksasGame(Game):
 
     def _match_from_setup(self, setup: dict[str, Any]) -> KiksasMatch:
         if "seed" not in setup:
-            raise ValueError("malformed match set-up: missing 'seed'")
+            raise Error("malformed match set-up: missing 'seed'")
         return KiksasMatch(self, {"seed": check_seed(setup["seed"])})
 
 
@@ -271,7 +270,7 @@ def game_factory(variant: str | None) -> Callable[..., KiksasGame]:
         if variant is not None:
             given = options.get("variant", variant)
             if given != variant:
-                raise ValueError(
+                raise Error(
                     f"tt.load({variant!r}) plays variant={variant!r}, got variant={given!r}"
                 )
             options["variant"] = variant

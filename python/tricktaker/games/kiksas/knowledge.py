@@ -30,6 +30,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Rank, cards_from_mask, mask_from_cards
+from tricktaker.errors import Error
 from tricktaker.games.kiksas import DECK, DECK_MASK, SEATS, seat_index
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
@@ -71,7 +72,7 @@ def _seat_of(deal: Any, seat: int | str) -> int:
 
 def _knowledge(deal: Any, seat: int) -> Knowledge:
     if deal.hands_dealt is None:
-        raise ValueError("no hands are dealt yet (the First's peek); nothing to sample")
+        raise Error("no hands are dealt yet (the First's peek); nothing to sample")
     n = deal.n
     state = deal.state
     b = KnowledgeBuilder(DECK_MASK, n, seat)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktaker.cards import Card, Suit
+from tricktaker.errors import Error
 from tricktaker.games.kiksas.options import SEATS
 from tricktaker.notation import format_hand, parse_hand, split_position
 
@@ -65,7 +66,7 @@ def read_position(text: str, num_seats: int) -> Position:
         text, "A", ("type", "dealer", "targets", "trump"), ("type", "dealer")
     )
     if len(hands_text) != num_seats:
-        raise ValueError(
+        raise Error(
             f"malformed position: expected A: followed by {num_seats} hands, got {len(hands_text)}"
         )
     hands = []
@@ -77,7 +78,7 @@ def read_position(text: str, num_seats: int) -> Position:
         try:
             targets = [int(t) for t in fields["targets"].split("/")]
         except ValueError:
-            raise ValueError(
+            raise Error(
                 f"malformed position: targets={fields['targets']!r}; expected e.g. 62/76"
             ) from None
     return Position(fields["type"], fields["dealer"], targets, fields.get("trump"), hands, plays)

@@ -1,4 +1,4 @@
-"""The options of Kiksas and Trikiksis (rules/kiksas.md §6) and their presets, with the table
+"""The options of Kiksas and Trikiksis (docs/rules/kiksas.md §6) and their presets, with the table
 they speak of: the seats A, B, C(, D), the pairs, the 24-card pack and the kinds of deal."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.cards import Rank, deck, mask_from_cards
+from tricktaker.errors import InvalidSeat
 from tricktaker.protocol.options import checked, choice
 
 SEATS = ("A", "B", "C", "D")
@@ -24,7 +25,7 @@ def seat_index(seat: int | str, n: int = 4) -> int:
         return SEATS.index(seat.upper())
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
         return seat
-    raise ValueError(f"not a seat: {seat!r}; seats are {', '.join(SEATS[:n])} (or 0-{n - 1})")
+    raise InvalidSeat(f"not a seat: {seat!r}; seats are {', '.join(SEATS[:n])} (or 0-{n - 1})")
 
 
 def seats_of(name: str) -> list[int]:

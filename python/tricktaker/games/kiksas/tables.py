@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tricktaker import _core
+from tricktaker.errors import Error
 from tricktaker.games.kiksas.options import KiksasOptions
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tables import (
@@ -132,7 +133,7 @@ class _Playouts:
         assert isinstance(engine, _core.KiksasPlayouts)
         context = deal.context()
         if context.last_lead_declined:
-            raise ValueError("the last lead was declined: the deal is over, with no card to play")
+            raise Error("the last lead was declined: the deal is over, with no card to play")
         engine.set_context(context)
         return PlayoutRoles(-1, deal.dealer, 0)
 

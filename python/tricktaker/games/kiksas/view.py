@@ -8,6 +8,7 @@ from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.kiksas.options import PAIRS, SEATS
+from tricktaker.games.kiksas.teach import explain
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import Lines, TextView, arrange_by_rank_order, pretty_card
 
@@ -263,6 +264,7 @@ def _standings(game: Game, standings: Any) -> Lines:
 
 
 VIEW = TextView(
+    rules=explain,
     deal_header=_header,
     arrange=_arrange,
     turn=_turn,

@@ -1,4 +1,4 @@
-"""Kirves, the Finnish joker-trump game for 2-10 players, as specified in rules/kirves.md.
+"""Kirves, the Finnish joker-trump game for 2-10 players, as specified in docs/rules/kirves.md.
 
 The card play and the evaluation of a played deal (who wins it, who gets a mark) are the C++
 core's (``kirves_rules``, ``kirves_outcome``); this package holds the options, the deal flow (cut,

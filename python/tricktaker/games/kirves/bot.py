@@ -1,6 +1,6 @@
 """The Kirves bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search (``PIMC``).
 
-The rule-based bot (rules/kirves.md).
+The rule-based bot (docs/rules/kirves.md).
 
 Hand evaluation: with suit s as trumps a hand is expected to take about one trick with each of
 RJ, BJ and ♣J, 0.7 with another jack, 0.5 with the ace, king or queen of trumps, 0.3 with a low

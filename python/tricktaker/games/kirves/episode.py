@@ -58,5 +58,10 @@ class KirvesAdapter(GameAdapter):
             out[p] = float(marks[p] - (total - marks[p]) / max(1, len(players) - 1))
         return out
 
+    def reward_bound(self) -> float:
+        # Nobody gets more than one mark in a deal (R9.5): a mark less the mean of the others'
+        # lies in [-1, 1].
+        return 1.0
+
 
 EPISODE: EpisodeFactory = KirvesAdapter

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import Card, Suit
+from tricktaker.cards import Card, Suit, parse_card_list
+from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
 from tricktaker.games.kirves.deal import KirvesDeal, first_dealer
 from tricktaker.games.kirves.match import CHOOSE_DEALER, KirvesMatch
 from tricktaker.games.kirves.notation import read_position
@@ -41,6 +42,10 @@ class KirvesGame(Game):
         self.options = options
         assert options.num_players is not None
         self.num_players: int = options.num_players
+
+    @property
+    def seat_count(self) -> int:
+        return self.num_players
 
     def seat(self, seat: int | str) -> int:
         return seat_index(seat, self.num_players)
@@ -84,12 +89,14 @@ class KirvesGame(Game):
         if participants is None:
             parts = [p for p in range(n) if marks_list[p] < MARKS_TO_ESCAPE]
         else:
+            if not isinstance(participants, (list, tuple)):
+                raise Error(f"participants: a list of seats, got {short_repr(participants)}")
             parts = sorted({self.seat(p) for p in participants})
         if len(parts) < 2:
-            raise ValueError("a deal needs at least 2 participants (players without 3 marks)")
+            raise Error("a deal needs at least 2 participants (players without 3 marks)")
         for p in parts:
             if marks_list[p] >= MARKS_TO_ESCAPE:
-                raise ValueError(f"{SEAT_NAMES[p]} has 3 marks and cannot be dealt in")
+                raise Error(f"{SEAT_NAMES[p]} has 3 marks and cannot be dealt in")
         if dealer is None:
             dealer_seat = first_dealer(self.options, _core.Rng(mix_seed(seed, FIRST_DEALER_DRAW)))
             if dealer_seat not in parts:
@@ -97,9 +104,9 @@ class KirvesGame(Game):
         else:
             dealer_seat = self.seat(dealer)
         if dealer_seat not in parts:
-            raise ValueError(f"the dealer {SEAT_NAMES[dealer_seat]} is not a participant")
+            raise Error(f"the dealer {SEAT_NAMES[dealer_seat]} is not a participant")
         if not isinstance(examined_cut, bool):
-            raise ValueError("examined_cut must be True or False")
+            raise Error("examined_cut must be True or False")
         setup: dict[str, Any] = {
             "seed": seed,
             "dealer": dealer_seat,
@@ -111,7 +118,7 @@ class KirvesGame(Game):
             setup["keppis"] = self._check_keppis(keppis)
         if deck is not None:
             if hands is not None:
-                raise ValueError("give either deck= or hands=, not both")
+                raise Error("give either deck= or hands=, not both")
             setup["decks"] = self._check_decks(deck)
         position_args = (trump, trump_maker, kind, folded)
         if hands is None:
@@ -120,16 +127,16 @@ class KirvesGame(Game):
                 or cut_jack is not None
                 or any(a is not None for a in position_args)
             ):
-                raise ValueError(
+                raise Error(
                     "turned=, cut_jack=, trump=, trump_maker=, kind= and folded= need hands="
                 )
         elif trump is not None:
             if turned is not None or cut_jack is not None:
-                raise ValueError("a position (trump=) takes final hands, not turned= or cut_jack=")
+                raise Error("a position (trump=) takes final hands, not turned= or cut_jack=")
             setup.update(self._check_position(hands, parts, trump, trump_maker, kind, folded))
         else:
             if any(a is not None for a in position_args):
-                raise ValueError("trump_maker=, kind= and folded= need trump=")
+                raise Error("trump_maker=, kind= and folded= need trump=")
             setup.update(self._check_dealt(hands, parts, dealer_seat, turned, cut_jack))
         return KirvesDeal(self, setup)
 
@@ -137,15 +144,15 @@ class KirvesGame(Game):
         n = self.num_players
         if marks is None:
             return [0] * n
-        out = list(marks)
+        out = list(marks) if isinstance(marks, (list, tuple)) else []
         if len(out) != n or not all(is_int(m) and 0 <= m <= MARKS_TO_ESCAPE for m in out):
-            raise ValueError(f"marks: need {n} integers 0..3, one per seat, got {marks!r}")
+            raise Error(f"marks: need {n} integers 0..3, one per seat, got {marks!r}")
         return out
 
     def _check_keppis(self, keppis: list[int]) -> list[int]:
         ks = list(keppis)
         if len(ks) != self.num_players or not all(is_int(k) and k in (0, 1) for k in ks):
-            raise ValueError(
+            raise Error(
                 f"keppis: need {self.num_players} values 0 or 1 (a second keppi is the "
                 f"kirves), got {keppis!r}"
             )
@@ -155,10 +162,10 @@ class KirvesGame(Game):
         decks = deck if deck and isinstance(deck[0], (list, tuple)) else [deck]
         out = []
         for d in decks:
-            cards = _parse_card_list(d)
+            cards = parse_card_list(d)
             if len(cards) != len(DECK) or set(cards) != DECK_SET:
                 missing = sorted(DECK_SET - set(cards))
-                raise ValueError(
+                raise Error(
                     "deck: expected each of the 54 cards (52 and RJ, BJ) exactly once"
                     + (f"; missing {' '.join(map(str, missing))}" if missing else "")
                 )
@@ -167,17 +174,17 @@ class KirvesGame(Game):
 
     def _hands_list(self, hands: list[Any], parts: list[int]) -> list[list[Card]]:
         n = self.num_players
-        if len(hands) != n:
-            raise ValueError(f"hands: need {n} entries, one per seat (None for a seat out)")
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            raise Error(f"hands: need {n} entries, one per seat (None for a seat out)")
         out: list[list[Card]] = []
         seen: set[Card] = set()
         for p, h in enumerate(hands):
-            cards = [] if h is None else _parse_card_list(h)
+            cards = [] if h is None else parse_card_list(h)
             if p not in parts and cards:
-                raise ValueError(f"hands: {SEAT_NAMES[p]} is not dealt in but holds cards")
+                raise Error(f"hands: {SEAT_NAMES[p]} is not dealt in but holds cards")
             for c in cards:
                 if c in seen:
-                    raise ValueError(f"hands: {c} is dealt twice")
+                    raise Error(f"hands: {c} is dealt twice")
                 seen.add(c)
             out.append(cards)
         return out
@@ -193,15 +200,15 @@ class KirvesGame(Game):
         dealt = self._hands_list(hands, parts)
         for p in parts:
             if len(dealt[p]) != HAND_SIZE:
-                raise ValueError(
+                raise Error(
                     f"hands: {SEAT_NAMES[p]} has {len(dealt[p])} cards; 5 are dealt to each"
                 )
         if turned is None:
-            raise ValueError("hands= of a new deal need the turned= card (or trump= for a play)")
+            raise Error("hands= of a new deal need the turned= card (or trump= for a play)")
         turned_card = Card.parse(turned)
         used = {c for h in dealt for c in h}
         if turned_card in used:
-            raise ValueError(f"turned: {turned_card} is also in a hand")
+            raise Error(f"turned: {turned_card} is also in a hand")
         setup: dict[str, Any] = {
             "hands": [[str(c) for c in h] for h in dealt],
             "turned": str(turned_card),
@@ -209,9 +216,9 @@ class KirvesGame(Game):
         if cut_jack is not None:
             jack = Card.parse(cut_jack)
             if not is_always_trump(jack):
-                raise ValueError(f"cut_jack: {jack} is not a jack or a joker")
+                raise Error(f"cut_jack: {jack} is not a jack or a joker")
             if jack in used or jack == turned_card:
-                raise ValueError(f"cut_jack: {jack} is also dealt")
+                raise Error(f"cut_jack: {jack} is also dealt")
             setup["cut_jack"] = str(jack)
         return setup
 
@@ -228,30 +235,30 @@ class KirvesGame(Game):
         folded_seats = sorted({self.seat(p) for p in folded or []})
         for p in folded_seats:
             if p not in parts:
-                raise ValueError(f"folded: {SEAT_NAMES[p]} is not a participant")
+                raise Error(f"folded: {SEAT_NAMES[p]} is not a participant")
         playing = [p for p in parts if p not in folded_seats]
         if len(playing) < 2:
-            raise ValueError("at least 2 participants must not have folded (R7.3)")
+            raise Error("at least 2 participants must not have folded (R7.3)")
         for p in playing:
             size = len(final[p])
             if size != HAND_SIZE and not (
                 size == HAND_SIZE + 1 and not self.options.discard_to_five
             ):
-                raise ValueError(f"hands: {SEAT_NAMES[p]} has {size} cards; a hand has 5")
+                raise Error(f"hands: {SEAT_NAMES[p]} has {size} cards; a hand has 5")
         kind = kind or (NORMAL if trump_maker is not None else None)
         if kind not in (NORMAL, CUT_JACK, FREE_FOR_ALL):
-            raise ValueError(
+            raise Error(
                 "a position needs trump_maker= (a normal deal) or kind='cut_jack' / 'free_for_all'"
             )
         maker: int | None = None
         if kind == NORMAL:
             if trump_maker is None:
-                raise ValueError("kind='normal' needs trump_maker=")
+                raise Error("kind='normal' needs trump_maker=")
             maker = self.seat(trump_maker)
             if maker not in parts:
-                raise ValueError(f"trump_maker: {SEAT_NAMES[maker]} is not a participant")
+                raise Error(f"trump_maker: {SEAT_NAMES[maker]} is not a participant")
         elif trump_maker is not None:
-            raise ValueError(f"kind={kind!r} has no trump maker")
+            raise Error(f"kind={kind!r} has no trump maker")
         return {
             "hands": [[str(c) for c in h] for h in final],
             "trump": Suit.parse(trump).letter,
@@ -276,19 +283,19 @@ class KirvesGame(Game):
         """
         seed = new_seed() if seed is None else check_seed(seed)
         if not is_int(games) or games < 1:
-            raise ValueError(f"games must be an integer >= 1, got {games!r}")
+            raise Error(f"games must be an integer >= 1, got {games!r}")
         setup: dict[str, Any] = {"seed": seed, "games": games}
         if marks is not None:
             setup["marks"] = self._check_marks(marks)
             if sum(m < MARKS_TO_ESCAPE for m in setup["marks"]) < 2:
-                raise ValueError("marks: at least 2 players must have fewer than 3 marks")
+                raise Error("marks: at least 2 players must have fewer than 3 marks")
         if keppis is not None:
             setup["keppis"] = self._check_keppis(keppis)
         if dealer is not None:
             setup["dealer"] = self.seat(dealer)
             active = setup.get("marks", [0] * self.num_players)
             if active[setup["dealer"]] >= MARKS_TO_ESCAPE:
-                raise ValueError("dealer: a player with 3 marks has escaped and cannot deal")
+                raise Error("dealer: a player with 3 marks has escaped and cannot deal")
         return KirvesMatch(self, setup)
 
     def parse_position(self, text: str) -> KirvesDeal:
@@ -300,20 +307,21 @@ class KirvesGame(Game):
         ``*`` stands for a seat that folded or is out of the leg, and the cards after ``|`` are
         played in order.
         """
-        position = read_position(text, self.num_players)
-        deal = self.new_deal(
-            seed=0,
-            dealer=position.dealer,
-            participants=list(position.participants),
-            hands=position.hands,
-            trump=position.trump,
-            trump_maker=position.trump_maker,
-            kind=position.kind,
-            folded=list(position.folded),
-        )
-        for tok in position.plays:
-            deal.apply(tok)
-        return deal
+        with rejected_as(InvalidPosition):
+            position = read_position(require_text(text, "a position"), self.num_players)
+            deal = self.new_deal(
+                seed=0,
+                dealer=position.dealer,
+                participants=list(position.participants),
+                hands=position.hands,
+                trump=position.trump,
+                trump_maker=position.trump_maker,
+                kind=position.kind,
+                folded=list(position.folded),
+            )
+            for tok in position.plays:
+                deal.apply(tok)
+            return deal
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> KirvesDeal:
         try:
@@ -326,7 +334,7 @@ class KirvesGame(Game):
             }
             seed = setup["seed"]
         except KeyError as exc:
-            raise ValueError(f"malformed deal set-up: missing {exc}") from None
+            raise Error(f"malformed deal set-up: missing {exc}") from None
         if setup.get("decks") is not None:
             kwargs["deck"] = setup["decks"]
         if setup.get("hands") is not None:
@@ -344,7 +352,7 @@ class KirvesGame(Game):
 
     def _match_from_setup(self, setup: dict[str, Any]) -> KirvesMatch:
         if "seed" not in setup:
-            raise ValueError("malformed match set-up: missing 'seed'")
+            raise Error("malformed match set-up: missing 'seed'")
         return self.new_match(
             setup["seed"],
             games=setup.get("games", 1),
@@ -354,18 +362,12 @@ class KirvesGame(Game):
         )
 
 
-def _parse_card_list(items: Any) -> list[Card]:
-    if isinstance(items, str):
-        return [Card.parse(tok) for tok in items.replace(",", " ").split()]
-    return [Card.parse(c) for c in items]
-
-
 def simulation_deals(game: Game, seed: int) -> Iterator[tuple[int, KirvesDeal]]:
     """The deals of whole games, one after another, for ``tricktaker.sim.simulate``: each deal
     is yielded to be played to its end (by bots, directly on the deal), then the game goes on.
     The keppi holder's choice of dealer is left to the default (R10.4)."""
     if not isinstance(game, KirvesGame):
-        raise ValueError("simulation_deals needs a Kirves game")
+        raise Error("simulation_deals needs a Kirves game")
     index = 0
     while True:
         match = game.new_match(seed=mix_seed(seed, index) >> 1)

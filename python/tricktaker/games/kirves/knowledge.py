@@ -28,6 +28,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask, mask_from_cards
+from tricktaker.errors import Error
 from tricktaker.games.kirves import (
     ALWAYS_TRUMPS,
     CUT,
@@ -77,7 +78,7 @@ def _seat_of(deal: Any, seat: int | str) -> int:
 
 def _knowledge(deal: Any, seat: int) -> Knowledge:
     if deal.phase == CUT:
-        raise ValueError("no hands are dealt yet (the cut); nothing to sample")
+        raise Error("no hands are dealt yet (the cut); nothing to sample")
     n = deal.num_players
     state = deal.state
     o = deal.options

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktaker.cards import Card, Suit
+from tricktaker.errors import Error
 from tricktaker.games.kirves.options import SEAT_NAMES, seat_index
 from tricktaker.games.kirves.result import NORMAL
 from tricktaker.notation import format_hand, parse_hand, split_position
@@ -73,13 +74,13 @@ def read_position(text: str, num_players: int) -> Position:
         text, "A", POSITION_KEYS, ("players", "dealer", "trump")
     )
     if fields["players"] != str(num_players):
-        raise ValueError(
+        raise Error(
             f"position is for players={fields['players']} but this game has "
             f"{num_players}; load it with tt.load('kirves', "
             f"num_players={fields['players']})"
         )
     if len(hands_text) != num_players:
-        raise ValueError(
+        raise Error(
             f"malformed position: expected A: followed by {num_players} hands, "
             f"got {len(hands_text)}"
         )
@@ -91,7 +92,7 @@ def read_position(text: str, num_players: int) -> Position:
     for p in range(num_players):
         star = hands[p] is None
         if star != (p in out or SEAT_NAMES[p] in [f.upper() for f in folded]):
-            raise ValueError(
+            raise Error(
                 f"malformed position: {SEAT_NAMES[p]} is written '*' exactly when it "
                 "folded or is out"
             )

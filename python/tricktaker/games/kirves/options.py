@@ -1,4 +1,4 @@
-"""The options of Kirves (the option table of rules/kirves.md §13), the presets, and the seats
+"""The options of Kirves (the option table of docs/rules/kirves.md §13), the presets, and the seats
 the options name (``first_dealer``).
 
 This is the bottom of the family: every other module of it may import from here, and this
@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tricktaker.errors import Error, InvalidSeat
 from tricktaker.protocol.options import checked, choice
 
 SEAT_NAMES = "ABCDEFGHIJ"
@@ -29,7 +30,7 @@ def seat_index(seat: int | str, num_players: int) -> int:
             return SEAT_NAMES.index(key)
     elif is_int(seat) and 0 <= seat < num_players:
         return seat
-    raise ValueError(
+    raise InvalidSeat(
         f"not a seat: {seat!r}; seats are {', '.join(SEAT_NAMES[:num_players])} "
         f"(or 0-{num_players - 1})"
     )
@@ -223,15 +224,15 @@ PRESETS: dict[str, dict[str, Any]] = {
 def check_option_mix(options: KirvesOptions) -> None:
     """The checks that span several options (each option alone is checked by its field)."""
     if options.num_players is None:
-        raise ValueError("kirves needs num_players=2..10, e.g. tt.load('kirves', num_players=4)")
+        raise Error("kirves needs num_players=2..10, e.g. tt.load('kirves', num_players=4)")
     if options.cut_min_packet > options.cut_max_packet:
-        raise ValueError(
+        raise Error(
             f"cut_min_packet={options.cut_min_packet} is above "
             f"cut_max_packet={options.cut_max_packet}"
         )
     if options.first_dealer != "random":
         seat_index(options.first_dealer, options.num_players)
     if options.overtake_exempts_partner and not options.overtake_required:
-        raise ValueError(
+        raise Error(
             "overtake_exempts_partner=True needs overtake_required=True (the Rantasalmi rule)"
         )

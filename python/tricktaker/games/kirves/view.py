@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.kirves.teach import explain
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import Lines, TextView, pretty_card
 
@@ -326,6 +327,7 @@ def _kv_standings(game: Game, standings: Any) -> Lines:
 
 
 VIEW = TextView(
+    rules=explain,
     deal_header=_kv_header,
     arrange=_kv_arrange,
     turn=_kv_turn,

@@ -1,4 +1,4 @@
-"""Klaverjas (Amsterdam and Rotterdam), as specified in rules/klaverjas.md.
+"""Klaverjas (Amsterdam and Rotterdam), as specified in docs/rules/klaverjas.md.
 
 The card play, roem, last trick and deal scoring are the C++ core's (``klaverjas_rules``,
 ``klaverjas_score``); this package holds the options, the deal flow (dealing, trump selection,

@@ -1,6 +1,6 @@
 """The Klaverjas bots: the rule-based bot (``RULE_BOT``) and the PIMC bot's search (``PIMC``).
 
-The rule-based bot: trump choice by hand strength, and the play of rules/klaverjas.md.
+The rule-based bot: trump choice by hand strength, and the play of docs/rules/klaverjas.md.
 
 Trump selection (§2): a suit is worth its trumps (J 45, 9 30, A 20, 10 15, K 10, Q 8, a small
 trump 6) plus the side aces (20) and tens beside their ace (10); the bot names (or accepts) a

@@ -38,6 +38,11 @@ class KlaverjasAdapter(GameAdapter):
         score = result.score
         return [float(score[s % 2] - score[1 - s % 2]) for s in range(4)]
 
+    def reward_bound(self) -> float:
+        # A team's deal score is at most the 162 card points, the pit bonus of 100 and the roem
+        # of 8 tricks, at most 200 each (four jacks); the other team then scores 0.
+        return float(162 + 100 + 8 * 200)
+
     def finished_deals(self, match: Match) -> list[tuple[Any, Sequence[int]]]:
         rotating = getattr(match, "games_total", 1) == 3
         out: list[tuple[Any, Sequence[int]]] = []

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
-from tricktaker.cards import Card, Suit
+from tricktaker.cards import Card, Suit, parse_card_list
+from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
 from tricktaker.games.klaverjas.deal import KlaverjasDeal, deal_packets, first_dealer
 from tricktaker.games.klaverjas.match import KlaverjasMatch
 from tricktaker.games.klaverjas.notation import read_position
@@ -30,6 +31,10 @@ class KlaverjasGame(Game):
     def __init__(self, options: KlaverjasOptions) -> None:
         self.options = options
 
+    @property
+    def seat_count(self) -> int:
+        return NUM_SEATS
+
     def new_deal(
         self,
         seed: int | None = None,
@@ -48,9 +53,7 @@ class KlaverjasGame(Game):
         ``trump`` with ``declarer`` skip trump selection (for analysis and positions).
         """
         if deck is not None and hands is not None:
-            raise ValueError("give either deck= or hands=, not both")
-        if (trump is None) != (declarer is None):
-            raise ValueError("trump= and declarer= go together")
+            raise Error("give either deck= or hands=, not both")
         seed = new_seed() if seed is None else check_seed(seed)
         rng = _core.Rng(seed)
         dealer_seat = first_dealer(self.options, rng) if dealer is None else seat_index(dealer)
@@ -62,23 +65,42 @@ class KlaverjasGame(Game):
             else:
                 order = [DECK[i] for i in rng.shuffled(list(range(len(DECK))))]
             dealt = deal_packets(order, dealer_seat, self.options.deal_packets)
-        proposed: Suit | None = None
-        if self.options.trump_selection == "drawn" and trump is None:
-            proposed = (
-                Suit.parse(proposed_suit) if proposed_suit is not None else Suit(rng.below(4))
-            )
-        elif proposed_suit is not None:
-            raise ValueError("proposed_suit= is only for trump_selection='drawn'")
+        if self.options.trump_selection == "drawn" and trump is None and proposed_suit is None:
+            proposed_suit = Suit(rng.below(4))
         setup: dict[str, Any] = {
             "seed": seed,
             "dealer": dealer_seat,
-            "hands": [[str(c) for c in h] for h in dealt],
-            "proposed_suit": None if proposed is None else proposed.letter,
+            "hands": dealt,
+            "proposed_suit": proposed_suit,
         }
-        if trump is not None and declarer is not None:
-            setup["trump"] = Suit.parse(trump).letter
-            setup["declarer"] = seat_index(declarer)
-        return KlaverjasDeal(self, setup)
+        if trump is not None:
+            setup.update(trump=trump, declarer=declarer)
+        return KlaverjasDeal(self, self._check_setup(setup))
+
+    def _check_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The set-up of a deal, checked and in its JSON form: the one path of ``new_deal`` and
+        of a JSON document's set-up. The proposed suit belongs to drawn trump before trump is
+        chosen, and only there; ``trump`` and ``declarer`` go together."""
+        trump: Any = setup.get("trump")
+        declarer: Any = setup.get("declarer")
+        if (trump is None) != (declarer is None):
+            raise Error("trump= and declarer= go together")
+        proposed = setup.get("proposed_suit")
+        wants_proposal = self.options.trump_selection == "drawn" and trump is None
+        if proposed is not None and not wants_proposal:
+            raise Error("proposed_suit= is only for trump_selection='drawn'")
+        if proposed is None and wants_proposal:
+            raise Error("proposed_suit: trump_selection='drawn' needs the drawn suit (S, H, D, C)")
+        clean: dict[str, Any] = {
+            "seed": check_seed(setup.get("seed", 0)),
+            "dealer": seat_index(setup["dealer"]),
+            "hands": [[str(c) for c in h] for h in _check_hands(setup["hands"])],
+            "proposed_suit": None if proposed is None else Suit.parse(proposed).letter,
+        }
+        if trump is not None:
+            clean["trump"] = Suit.parse(trump).letter
+            clean["declarer"] = seat_index(declarer)
+        return clean
 
     def new_match(self, seed: int | None = None) -> KlaverjasMatch:
         """A whole game of 16 deals (or the ``game_end`` rule), or the 48-deal tournament."""
@@ -92,69 +114,60 @@ class KlaverjasGame(Game):
         where each hand is ``S.H.D.C`` ranks (``AKT.9.QJ7.-``) as dealt and the cards after
         ``|`` are played in order. The ``rules`` token must match this game's ``play_rules``.
         """
-        position = read_position(text, self.options.play_rules)
-        deal = self.new_deal(
-            seed=0,
-            dealer=position.dealer,
-            hands=position.hands,
-            trump=position.trump,
-            declarer=position.declarer,
-        )
-        for tok in position.plays:
-            deal.apply(tok)
-        return deal
+        with rejected_as(InvalidPosition):
+            position = read_position(require_text(text, "a position"), self.options.play_rules)
+            deal = self.new_deal(
+                seed=0,
+                dealer=position.dealer,
+                hands=position.hands,
+                trump=position.trump,
+                declarer=position.declarer,
+            )
+            for tok in position.plays:
+                deal.apply(tok)
+            return deal
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> KlaverjasDeal:
-        try:
-            hands = _check_hands(setup["hands"])
-            dealer = seat_index(setup["dealer"])
-        except KeyError as exc:
-            raise ValueError(f"malformed deal set-up: missing {exc}") from None
-        clean = dict(setup)
-        clean["hands"] = [[str(c) for c in h] for h in hands]
-        clean["dealer"] = dealer
-        return KlaverjasDeal(self, clean)
+        missing = [key for key in ("dealer", "hands") if key not in setup]
+        if missing:
+            raise Error(f"malformed deal set-up: missing {', '.join(map(repr, missing))}")
+        return KlaverjasDeal(self, self._check_setup(setup))
 
     def _match_from_setup(self, setup: dict[str, Any]) -> KlaverjasMatch:
         if "seed" not in setup:
-            raise ValueError("malformed match set-up: missing 'seed'")
+            raise Error("malformed match set-up: missing 'seed'")
         return KlaverjasMatch(self, {"seed": check_seed(setup["seed"])})
 
 
 def _check_hands(hands: list[Any]) -> list[list[Card]]:
-    if len(hands) != NUM_SEATS:
-        raise ValueError(f"hands: need 4 hands (N, E, S, W), got {len(hands)}")
+    if not isinstance(hands, (list, tuple)) or len(hands) != NUM_SEATS:
+        count = len(hands) if isinstance(hands, (list, tuple)) else short_repr(hands)
+        raise Error(f"hands: need 4 hands (N, E, S, W), got {count}")
     out: list[list[Card]] = []
     seen: set[Card] = set()
     for seat, hand in zip(SEATS, hands, strict=True):
-        cards = _parse_card_list(hand)
+        cards = parse_card_list(hand)
         if len(cards) != HAND_SIZE:
-            raise ValueError(f"hands: {seat} has {len(cards)} cards; every hand has 8")
+            raise Error(f"hands: {seat} has {len(cards)} cards; every hand has 8")
         for card in cards:
             if card not in DECK:
-                raise ValueError(f"hands: {card} is not in the 32-card Klaverjas pack (7 to A)")
+                raise Error(f"hands: {card} is not in the 32-card Klaverjas pack (7 to A)")
             if card in seen:
-                raise ValueError(f"hands: {card} is dealt twice")
+                raise Error(f"hands: {card} is dealt twice")
             seen.add(card)
         out.append(cards)
     return out
 
 
 def _check_deck(order: list[Any]) -> list[Card]:
-    cards = _parse_card_list(order)
+    cards = parse_card_list(order)
     if len(cards) != len(DECK) or set(cards) != set(DECK):
         missing = sorted(set(DECK) - set(cards))
-        raise ValueError(
+        raise Error(
             "deck: expected each of the 32 cards 7..A exactly once"
             + (f"; missing {' '.join(map(str, missing))}" if missing else "")
         )
     return cards
-
-
-def _parse_card_list(items: Any) -> list[Card]:
-    if isinstance(items, str):
-        return [Card.parse(tok) for tok in items.replace(",", " ").split()]
-    return [Card.parse(c) for c in items]
 
 
 def make_game(*, preset: str | None = None, **options: Any) -> KlaverjasGame:

@@ -8,6 +8,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Suit
+from tricktaker.errors import Error
 from tricktaker.games.klaverjas.deal import KlaverjasDeal, first_dealer
 from tricktaker.games.klaverjas.options import (
     DEAL_POINTS,
@@ -199,7 +200,7 @@ class KlaverjasMatch(Match):
         and the match: the game and deal numbers, this game's team scores by side id and the
         player at each seat."""
         if not 0 <= seat < NUM_SEATS:
-            raise ValueError(f"not a player: {seat!r}; players are 0..3")
+            raise Error(f"not a player: {seat!r}; players are 0..3")
         obs = self.deal.observation(self.seat_of(seat))
         obs.update(
             {

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktaker.cards import Card, Suit
+from tricktaker.errors import Error
 from tricktaker.games.klaverjas.options import NUM_SEATS, SEATS
 from tricktaker.notation import format_hand, parse_hand, split_position
 
@@ -53,12 +54,10 @@ def read_position(text: str, play_rules: str) -> Position:
         text, "N", ("dealer", "trump", "declarer", "rules"), ("dealer", "trump", "declarer")
     )
     if len(hands_text) != NUM_SEATS:
-        raise ValueError(
-            f"malformed position: expected N: followed by 4 hands, got {len(hands_text)}"
-        )
+        raise Error(f"malformed position: expected N: followed by 4 hands, got {len(hands_text)}")
     rules = fields.get("rules", play_rules)
     if rules != play_rules:
-        raise ValueError(
+        raise Error(
             f"position is for rules={rules} but this game plays {play_rules}; "
             f"load it with tt.load('klaverjas', play_rules={rules!r})"
         )

@@ -1,4 +1,4 @@
-"""The options of Klaverjas (rules/klaverjas.md §8) and its presets, with the table they speak
+"""The options of Klaverjas (docs/rules/klaverjas.md §8) and its presets, with the table they speak
 of: the seats N, E, S, W (seat ids 0 to 3) in two teams, N-S (side 0) and E-W (side 1), and the
 32-card pack."""
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.cards import Rank, deck, mask_from_cards
+from tricktaker.errors import InvalidSeat
 from tricktaker.protocol.options import checked, choice
 
 SEATS = ("N", "E", "S", "W")
@@ -28,7 +29,7 @@ def seat_index(seat: int | str) -> int:
         return SEATS.index(seat.upper())
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < NUM_SEATS:
         return seat
-    raise ValueError(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
+    raise InvalidSeat(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
 
 
 def team_of(seat: int) -> int:

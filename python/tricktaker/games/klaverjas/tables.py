@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
+from tricktaker.errors import Error
 from tricktaker.games.klaverjas.options import KlaverjasOptions
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tables import (
@@ -97,7 +98,7 @@ class _Solver(SolverBase):
     ) -> npt.NDArray[np.int32]:
         """``[trump][playing team]``: every trump with each team playing, forehand leading."""
         if objective not in (None, *TABLE_OBJECTIVES):
-            raise ValueError("a Klaverjas table's objective is points, margin or made")
+            raise Error("a Klaverjas table's objective is points, margin or made")
         options = deal.options
         hands = [sum(c.mask for c in h) for h in deal.hands_dealt]
         rows = []

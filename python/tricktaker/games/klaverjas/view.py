@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
+from tricktaker.games.klaverjas.teach import explain
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import (
     Lines,
@@ -215,6 +216,7 @@ def _kj_standings(game: Game, standings: Any) -> Lines:
 
 
 VIEW = TextView(
+    rules=explain,
     deal_header=_kj_header,
     arrange=_kj_arrange,
     illegal_hint=_kj_hint,

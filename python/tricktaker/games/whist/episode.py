@@ -37,5 +37,9 @@ class WhistAdapter(GameAdapter):
         tricks = result.tricks
         return [float(tricks[s % 2] - tricks[1 - s % 2]) for s in range(4)]
 
+    def reward_bound(self) -> float:
+        # One side can take every trick: a quarter of the pack.
+        return float(len(self.cards()) // 4)
+
 
 EPISODE: EpisodeFactory = WhistAdapter

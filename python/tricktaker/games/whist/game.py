@@ -6,7 +6,14 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
-from tricktaker.errors import Unsupported
+from tricktaker.errors import (
+    Error,
+    InvalidPosition,
+    Unsupported,
+    rejected_as,
+    require_text,
+    short_repr,
+)
 from tricktaker.games.whist.deal import WhistDeal
 from tricktaker.games.whist.notation import read_position
 from tricktaker.games.whist.options import (
@@ -33,6 +40,10 @@ class WhistGame(Game):
         self.options = options
 
     @property
+    def seat_count(self) -> int:
+        return len(SEATS)
+
+    @property
     def deck_mask(self) -> int:
         return int(_core.whist_deck(self.options.ranks_per_suit))
 
@@ -57,7 +68,7 @@ class WhistGame(Game):
             pbn = hands
         else:
             if len(hands) != NUM_SEATS:
-                raise ValueError(f"hands: need 4 hands (N, E, S, W), got {len(hands)}")
+                raise Error(f"hands: need 4 hands (N, E, S, W), got {len(hands)}")
             masks = []
             for hand in hands:
                 cards = hand.split() if isinstance(hand, str) else hand
@@ -73,7 +84,7 @@ class WhistGame(Game):
     ) -> WhistDeal:
         """A position from a PBN deal (``"N:AKQJ.T98.7.A ..."``); the hands may be an ending
         with fewer cards. Raises ``ValueError`` naming the fault of a malformed deal."""
-        hands = _core.parse_pbn(pbn)
+        hands = _core.parse_pbn(require_text(pbn, "a PBN deal"))
         setup = {
             "pbn": _core.format_pbn(hands),
             "trump": STRAINS[strain_index(trump)],
@@ -84,22 +95,27 @@ class WhistGame(Game):
     def parse_position(self, text: str) -> WhistDeal:
         """Read ``[trump=NT] [leader=W] N:<four hands> [| cards played]`` (what
         ``WhistDeal.position()`` writes; a bare PBN deal leads from its first seat, no trump)."""
-        position = read_position(text)
-        deal = self.position_from_pbn(position.pbn, trump=position.trump, leader=position.leader)
-        for tok in position.plays:
-            deal.apply(tok)
-        return deal
+        with rejected_as(InvalidPosition):
+            position = read_position(require_text(text, "a position"))
+            deal = self.position_from_pbn(
+                position.pbn, trump=position.trump, leader=position.leader
+            )
+            for tok in position.plays:
+                deal.apply(tok)
+            return deal
 
     def new_match(self, *args: Any, **kwargs: Any) -> Match:
         raise Unsupported(NO_MATCH)
 
     def _deal_from_setup(self, setup: dict[str, Any]) -> WhistDeal:
-        try:
-            return self.position_from_pbn(
-                setup["pbn"], trump=setup["trump"], leader=setup["leader"]
+        missing = [key for key in ("pbn", "trump", "leader") if key not in setup]
+        if missing:
+            raise Error(f"malformed deal set-up: missing {', '.join(map(repr, missing))}")
+        if not isinstance(setup["pbn"], str):
+            raise Error(
+                f"pbn: a PBN deal text such as 'N:AKQ.. ...', got {short_repr(setup['pbn'])}"
             )
-        except KeyError as exc:
-            raise ValueError(f"malformed deal set-up: missing {exc}") from None
+        return self.position_from_pbn(setup["pbn"], trump=setup["trump"], leader=setup["leader"])
 
     def _match_from_setup(self, setup: dict[str, Any]) -> Match:
         raise Unsupported(NO_MATCH)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tricktaker import _core
+from tricktaker.errors import Error
 from tricktaker.games.whist.options import SEATS, STRAINS
 
 
@@ -43,7 +44,7 @@ def read_position(text: str) -> Position:
         token, _, rest = rest.partition(" ")
         key, _, value = token.partition("=")
         if key not in ("trump", "leader"):
-            raise ValueError(
+            raise Error(
                 f"malformed position: unexpected {token!r}; expected trump=, leader= and "
                 "then a PBN deal"
             )

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.cards import Suit
+from tricktaker.errors import Error, InvalidSeat, short_repr
 from tricktaker.protocol.options import checked
 
 SEATS = ("N", "E", "S", "W")
@@ -25,7 +26,7 @@ def seat_index(seat: int | str) -> int:
         return SEATS.index(seat.strip().upper())
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < NUM_SEATS:
         return seat
-    raise ValueError(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
+    raise InvalidSeat(f"not a seat: {seat!r}; seats are N, E, S, W (or 0-3)")
 
 
 def sides_json() -> list[dict[str, Any]]:
@@ -41,13 +42,15 @@ def strain_index(trump: str | Suit | None) -> int:
         return 4
     if isinstance(trump, Suit):
         return int(trump)
+    if not isinstance(trump, str):
+        raise Error(f"not a strain: {short_repr(trump)}; strains are S, H, D, C and NT")
     key = trump.strip().upper()
     if key in ("NT", "N", "NOTRUMP", "NO_TRUMP", "NONE"):
         return 4
     try:
         return int(Suit.parse(key))
     except ValueError:
-        raise ValueError(f"not a strain: {trump!r}; strains are S, H, D, C and NT") from None
+        raise Error(f"not a strain: {trump!r}; strains are S, H, D, C and NT") from None
 
 
 def _check_ranks(value: Any) -> str | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from tricktaker.cards import Card, Rank, Suit
 from tricktaker.games.whist import SIDES, WhistResult
+from tricktaker.games.whist.teach import explain
 from tricktaker.protocol.base import Action, Event, Game, StateMachine
 from tricktaker.protocol.view import Lines, TextView, arrange_by_rank_order, pretty_card
 
@@ -108,6 +109,7 @@ def _result(result: WhistResult | None) -> Lines:
 
 
 VIEW = TextView(
+    rules=explain,
     deal_header=_header,
     arrange=_arrange,
     turn=_turn,

@@ -1,0 +1,258 @@
+"""The browser client in a real browser: Chromium driven by Playwright against a real
+``tricktaker serve`` on 127.0.0.1, playing whole deals by clicking.
+
+The system's Chromium is used (no browser download). Without it (or without Playwright or the
+server extra) the tests skip, unless ``TRICKTAKER_REQUIRE_BROWSER=1`` (as in CI): then they fail.
+Screenshots go to the test's temporary directory; with ``TRICKTAKER_DOCS_SCREENSHOT=1`` the
+mid-game Klaverjas view is also written to ``docs/images/client.png`` for the README.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import tricktaker as tt
+
+REQUIRE_BROWSER = os.environ.get("TRICKTAKER_REQUIRE_BROWSER") == "1"
+CHROMIUM = os.environ.get("TRICKTAKER_CHROMIUM", "/usr/bin/chromium")
+DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "client.png"
+# Anything the player can do now: a playable card, a call button, a cut's button.
+ENABLED_ACTION = "#mine [data-action]:not([disabled])"
+FINAL_RESULT = "#result-panel.final"
+STEP_TIMEOUT_MS = 30_000
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRE_BROWSER:
+        pytest.fail(f"{reason} (TRICKTAKER_REQUIRE_BROWSER=1)")
+    pytest.skip(reason)
+
+
+try:
+    from playwright.sync_api import Browser, Page, sync_playwright
+
+    HAVE_PLAYWRIGHT = True
+except ImportError:  # the test extra is not installed
+    HAVE_PLAYWRIGHT = False
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_until_serving(base: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        try:
+            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError("the server did not answer within 30 s")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``tricktaker serve`` (uvicorn) on a free loopback port, with a SQLite file."""
+    for module in ("fastapi", "uvicorn"):
+        if importlib.util.find_spec(module) is None:
+            _unavailable(f"the server extra is missing ({module})")
+    port = _free_port()
+    db = tmp_path_factory.mktemp("server") / "tables.sqlite3"
+    command = [sys.executable, "-m", "tricktaker", "serve", "--host", "127.0.0.1"]
+    command += ["--port", str(port), "--db", str(db), "--bot-delay", "0", "--log-level", "warning"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_serving(base, process)
+        yield base
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not HAVE_PLAYWRIGHT:
+        _unavailable("Playwright is not installed")
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"no Chromium at {CHROMIUM}")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture()
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh page (its own localStorage); any script error in it fails the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert errors == [], f"script errors in the page: {errors}"
+
+
+def create_table(page: Page, base: str, game: str, **fields: str) -> str:
+    """Create a table in the lobby (seat 1 human, bots elsewhere); returns its id."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    for name, value in fields.items():
+        page.fill(f"#opt-{name}", value)
+    page.click("#create-table")
+    page.wait_for_selector("#prompt")
+    match = re.search(r"table=([^&]+)", page.url)
+    assert match, page.url
+    return match.group(1)
+
+
+def take_one_action(page: Page) -> tuple[str, str | None] | None:
+    """Wait until it is our turn or the result shows; click the first thing we may do.
+    Returns the action sent and the card clicked (None for a button), None at the result."""
+    page.wait_for_selector(f"{FINAL_RESULT}, {ENABLED_ACTION}")
+    if page.locator(FINAL_RESULT).is_visible():
+        return None
+    target = page.locator(ENABLED_ACTION).first
+    action = target.get_attribute("data-action")
+    card = target.get_attribute("data-card")
+    assert action
+    target.click()
+    return action, card
+
+
+def shown_scores(page: Page) -> list[int]:
+    text = page.locator(f"{FINAL_RESULT} .score-line").inner_text()
+    return [int(n) for n in re.findall(r"-?\d+", text)]
+
+
+def recorded_result(base: str, table: str) -> dict[str, Any]:
+    """The finished table's record, replayed by the package: the result the server reached."""
+    with urllib.request.urlopen(f"{base}/api/tables/{table}/record", timeout=10) as response:
+        record = json.loads(response.read())
+    machine = tt.from_json(record)
+    assert machine.is_over
+    result: dict[str, Any] = machine.observation(0)["result"]
+    return result
+
+
+def hand_cards(page: Page) -> list[str]:
+    cards: list[str] = page.locator("#hand [data-card]").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"
+    )
+    return cards
+
+
+def test_a_whole_klaverjas_deal_by_clicking_with_a_reload(
+    server: str, page: Page, tmp_path: Path
+) -> None:
+    table = create_table(page, server, "klaverjas")
+    page.screenshot(path=tmp_path / "klaverjas-start.png")
+    assert len(hand_cards(page)) == 8
+    played: list[str] = []
+    reloaded = False
+    for _ in range(100):
+        taken = take_one_action(page)
+        if taken is None:
+            break
+        action, card = taken
+        if card is not None:
+            assert action == card  # in Klaverjas a card clicked is a card played
+            played.append(card)
+        if len(played) == 3 and not reloaded:
+            # Mid-game: the view worth showing, then a reload lands back at the same seat.
+            page.wait_for_selector(ENABLED_ACTION)
+            page.screenshot(path=tmp_path / "klaverjas-mid.png")
+            if os.environ.get("TRICKTAKER_DOCS_SCREENSHOT") == "1":
+                DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)
+                page.screenshot(path=DOCS_IMAGE)
+            before_hand = hand_cards(page)
+            before_url = page.url
+            page.reload()
+            page.wait_for_selector(ENABLED_ACTION)
+            assert page.url == before_url
+            assert f"table {table}" in page.locator(".table-id").inner_text()
+            assert page.locator(".you-are").inner_text() == "Seat N"
+            assert hand_cards(page) == before_hand
+            assert not set(played) & set(before_hand)
+            reloaded = True
+    else:
+        pytest.fail("the deal did not end within 100 actions")
+    page.screenshot(path=tmp_path / "klaverjas-result.png", full_page=True)
+    assert reloaded
+    assert len(played) == 8, played  # every card of the hand, each by a click
+    assert page.locator("#errors .error").count() == 0
+    assert shown_scores(page) == recorded_result(server, table)["score"]
+    assert page.locator(f"{FINAL_RESULT} .score-line").inner_text().split()[0::2] == ["NS", "EW"]
+
+
+def test_a_whole_kirves_deal_by_clicking(server: str, page: Page, tmp_path: Path) -> None:
+    table = create_table(page, server, "kirves", num_players="4")
+    assert page.locator(".felt .seat").count() == 4
+    clicked: list[str] = []
+    for step in itertools.count():
+        assert step < 200, "the deal did not end within 200 actions"
+        taken = take_one_action(page)
+        if taken is None:
+            break
+        clicked.append(taken[0])
+        if step == 2:
+            page.screenshot(path=tmp_path / "kirves-mid.png")
+    page.screenshot(path=tmp_path / "kirves-result.png", full_page=True)
+    assert clicked, "the human seat never had anything to do"
+    assert page.locator("#errors .error").count() == 0
+    assert shown_scores(page) == recorded_result(server, table)["score"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 7, 10])
+def test_kirves_seats_are_laid_out_around_the_table(
+    server: str, page: Page, tmp_path: Path, players: int
+) -> None:
+    create_table(page, server, "kirves", num_players=str(players))
+    page.screenshot(path=tmp_path / f"kirves-{players}.png")
+    felt = page.locator(".felt").bounding_box()
+    boxes = [page.locator(".felt .seat").nth(i).bounding_box() for i in range(players)]
+    assert felt is not None and all(boxes)
+    for box in boxes:
+        assert box is not None
+        centre_x, centre_y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert felt["x"] <= centre_x <= felt["x"] + felt["width"]
+        assert felt["y"] <= centre_y <= felt["y"] + felt["height"]
+    for a, b in itertools.combinations(boxes, 2):
+        assert a is not None and b is not None
+        apart = (
+            a["x"] + a["width"] <= b["x"]
+            or b["x"] + b["width"] <= a["x"]
+            or a["y"] + a["height"] <= b["y"]
+            or b["y"] + b["height"] <= a["y"]
+        )
+        assert apart, f"two seats overlap with {players} players: {a} {b}"
+    # The seat of the page's player sits at the bottom.
+    me = page.locator(".felt .seat.me").bounding_box()
+    assert me is not None and me["y"] == max(box["y"] for box in boxes if box)

@@ -152,7 +152,8 @@ PlayState whist_state(const Hands4& hands, int trump, int leader, int ranks_per_
   return PlayState(setup);
 }
 
-DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver) {
+DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver,
+                       const SearchLimits& limits) {
   DdTable table{};
   Objective o;
   o.kind = ObjectiveKind::kTricks;
@@ -162,7 +163,7 @@ DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver) 
     const int trump = strain < 4 ? strain : kNoTrump;
     for (int declarer = 0; declarer < 4; ++declarer) {
       const PlayState s = whist_state(hands, trump, (declarer + 1) % 4, ranks_per_suit);
-      const int ns = solver.value(s, o);
+      const int ns = solver.value(s, o, limits);
       table[strain][declarer] = (declarer & 1) ? tricks - ns : ns;
     }
   }
@@ -170,14 +171,16 @@ DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver) 
 }
 
 std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks_per_suit,
-                                     int threads, std::size_t memory_mb) {
+                                     int threads, std::size_t memory_mb,
+                                     const SearchLimits& limits) {
   check_ranks(ranks_per_suit);
+  Solver::check_memory_mb(memory_mb);
   const std::size_t n = deals.size();
   std::vector<DdTable> out(n);
   for_each_item(
       n, threads, [&] { return Solver(memory_mb); },
       [&](Solver& solver, std::size_t i) {
-        out[i] = whist_dd_table(deals[i], ranks_per_suit, solver);
+        out[i] = whist_dd_table(deals[i], ranks_per_suit, solver, limits);
       });
   return out;
 }

@@ -13,6 +13,7 @@
 #include "tricktaker/games/kirves_objective.h"
 #include "tricktaker/games/klaverjas_objective.h"
 #include "tricktaker/games/whist.h"
+#include "tricktaker/parallel.h"
 #include "tricktaker/solver.h"
 
 namespace py = pybind11;
@@ -274,6 +275,8 @@ void bind_solver(py::module_& m) {
       "solver of memory_mb (1..65536) each. max_nodes bounds each state's search, time_limit "
       "(seconds) the whole batch: reaching one raises SearchLimitExceeded.");
 
+  m.attr("MAX_THREADS") = kMaxThreads;
+
   m.def("whist_rules", &whist_rules, py::arg("trump"), py::arg("ranks_per_suit") = 13);
   m.def("whist_deck", &whist_deck, py::arg("ranks_per_suit") = 13);
   m.def(
@@ -319,8 +322,8 @@ void bind_solver(py::module_& m) {
       py::arg("hands"), py::arg("ranks_per_suit"), py::arg("solver"), py::kw_only(),
       py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(),
       "Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on "
-      "lead. max_nodes bounds each of the 20 searches, time_limit (seconds) the table: reaching "
-      "one raises SearchLimitExceeded.");
+      "lead. max_nodes and time_limit (seconds) bound the whole table: reaching one raises "
+      "SearchLimitExceeded.");
   m.def(
       "whist_dd_tables",
       [](const std::vector<std::vector<CardSet>>& deals, int ranks_per_suit,
@@ -343,8 +346,8 @@ void bind_solver(py::module_& m) {
       py::arg("memory_mb") = Solver::kDefaultMemoryMb, py::arg("max_nodes") = py::none(),
       py::arg("time_limit") = py::none(),
       "Tables of many deals on `threads` threads (0..256, 0 = one per hardware thread), one "
-      "solver of memory_mb (1..65536) each. max_nodes bounds each search, time_limit (seconds) "
-      "the whole batch: reaching one raises SearchLimitExceeded.");
+      "solver of memory_mb (1..65536) each. max_nodes bounds each deal's table, time_limit "
+      "(seconds) the whole batch: reaching one raises SearchLimitExceeded.");
 }
 
 }  // namespace tricktaker::bindings

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from tricktaker import games as _games  # noqa: F401  (registers every game)
 from tricktaker._core import PlayState, RulesTable
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards, parse_cards
-from tricktaker.errors import Error, IllegalAction, Unsupported
+from tricktaker.errors import Error, IllegalAction, SearchLimitExceeded, Unsupported
 from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
 from tricktaker.protocol.base import Action, Deal, Event, Game, Match
 from tricktaker.protocol.players import Bot, RandomBot
@@ -50,6 +50,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RulesTable",
+    "SearchLimitExceeded",
     "SimulationResults",
     "Unsupported",
     "Solution",

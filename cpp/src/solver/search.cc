@@ -315,10 +315,10 @@ int Search::last_two(int alpha, int beta, Card* best_out) {
   // The play state alone moves here (the search's own card sets stay as they were at the
   // trick start): nothing below reads them.
   if (st_.trick_len() == 0 && st_.tricks_played() + 1 == st_.total_tricks()) {
-    ++nodes_;
+    if (++nodes_ >= check_at_) check_limits();
     return last_trick_value();
   }
-  if (st_.trick_len() != 0) ++nodes_;
+  if (st_.trick_len() != 0 && ++nodes_ >= check_at_) check_limits();
   const bool maxing = is_max(st_.to_move());
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;

@@ -13,7 +13,7 @@ namespace {
 AllFoursScoringOptions scoring_options(bool hang_jack, bool low_to_captor, bool game_tie_non_dealer,
                                        bool jick, bool jokers, int five, bool trey, bool last_trick,
                                        bool shoot_the_moon, bool moon_requires_bid) {
-  if (five != 0 && five != 1 && five != 5) throw py::value_error("five must be 0 (off), 1 or 5");
+  if (five != 0 && five != 1 && five != 5) throw Error("five must be 0 (off), 1 or 5");
   AllFoursScoringOptions o;
   o.jack_scoring = hang_jack ? JackScoring::kHangJack : JackScoring::kCaptor1;
   o.low_award = low_to_captor ? LowAward::kCaptor : LowAward::kHolder;
@@ -39,7 +39,7 @@ void bind_allfours(py::module_& m) {
       "allfours_deck",
       [](int rank_mask, bool jokers) {
         if (rank_mask <= 0 || rank_mask > kAllRanks)
-          throw py::value_error("rank_mask must be a non-empty set of ranks 0..12");
+          throw Error("rank_mask must be a non-empty set of ranks 0..12");
         return allfours_deck(static_cast<std::uint16_t>(rank_mask), jokers);
       },
       py::arg("rank_mask") = int(kAllRanks), py::arg("jokers") = false,
@@ -49,7 +49,7 @@ void bind_allfours(py::module_& m) {
   m.def(
       "jick_of",
       [](int trump) {
-        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        if (trump < 0 || trump >= kNumSuits) throw Error("trump must be a suit 0..3");
         return int(jick_of(trump));
       },
       py::arg("trump"), "The jack of the other suit of the trump colour.");
@@ -58,7 +58,7 @@ void bind_allfours(py::module_& m) {
       "allfours_rules",
       [](int trump, CardSet deck, bool jick, bool may_trump_when_able_to_follow, bool no_undertrump,
          bool must_head_trump) {
-        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        if (trump < 0 || trump >= kNumSuits) throw Error("trump must be a suit 0..3");
         AllFoursRulesOptions o;
         o.deck = deck;
         o.jick = jick;

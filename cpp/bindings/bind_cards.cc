@@ -13,8 +13,7 @@ namespace tricktaker::bindings {
 
 void check_card_table(const py::typing::List<py::object>& table) {
   const py::ssize_t size = PyList_GET_SIZE(table.ptr());
-  if (size != 64)
-    throw py::value_error("table: need 64 items, one per card id, got " + std::to_string(size));
+  if (size != 64) throw Error("table: need 64 items, one per card id, got " + std::to_string(size));
 }
 
 py::typing::List<py::object> card_items(CardSet cards, const py::typing::List<py::object>& table) {
@@ -32,7 +31,7 @@ py::typing::List<py::object> card_items(CardSet cards, const py::typing::List<py
 
 void bind_cards(py::module_& m) {
   m.def("card_to_string", [](int id) {
-    if (!is_valid_card(id)) throw py::value_error("not a card id: " + std::to_string(id));
+    if (!is_valid_card(id)) throw Error("not a card id: " + std::to_string(id));
     return card_to_string(static_cast<Card>(id));
   });
   m.def("parse_card", [](std::string_view text) { return static_cast<int>(parse_card(text)); });
@@ -61,7 +60,7 @@ void bind_cards(py::module_& m) {
       .def(
           "below",
           [](Rng& rng, std::uint64_t n) {
-            if (n == 0) throw py::value_error("below(n) needs n >= 1");
+            if (n == 0) throw Error("below(n) needs n >= 1");
             return rng.below(n);
           },
           py::arg("n"))

@@ -14,7 +14,7 @@ void bind_kiksas(py::module_& m) {
   m.def(
       "kiksas_trump_queen",
       [](int trump) {
-        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        if (trump < 0 || trump >= kNumSuits) throw Error("trump must be a suit 0..3");
         return static_cast<int>(kiksas_trump_queen(trump));
       },
       py::arg("trump"));
@@ -95,18 +95,18 @@ void bind_kiksas(py::module_& m) {
       [](const std::vector<int>& winner_sides, const std::vector<int>& points, int total_tricks,
          const KiksasDealContext& context, bool trick_open) {
         if (winner_sides.size() != points.size())
-          throw py::value_error("winner_sides and points must have one entry per trick");
+          throw Error("winner_sides and points must have one entry per trick");
         if (winner_sides.size() > kKiksasMaxTricks)
-          throw py::value_error("a Kiksas deal has at most 8 tricks");
+          throw Error("a Kiksas deal has at most 8 tricks");
         KiksasTrickSummary summary;
         summary.total_tricks = total_tricks;
         summary.played = static_cast<int>(winner_sides.size());
         summary.trick_open = trick_open;
         for (std::size_t i = 0; i < winner_sides.size(); ++i) {
           if (winner_sides[i] != 0 && winner_sides[i] != 1)
-            throw py::value_error("winner_sides must be 0 or 1");
+            throw Error("winner_sides must be 0 or 1");
           if (points[i] < 0 || points[i] > kKiksasDeckPoints)
-            throw py::value_error("trick points must be 0..138");
+            throw Error("trick points must be 0..138");
           summary.winner_side[i] = static_cast<std::uint8_t>(winner_sides[i]);
           summary.points[i] = static_cast<std::uint16_t>(points[i]);
         }

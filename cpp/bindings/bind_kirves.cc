@@ -12,10 +12,10 @@ namespace tricktaker::bindings {
 
 namespace {
 void check_card(int c) {
-  if (!is_valid_card(c)) throw py::value_error("not a card id: " + std::to_string(c));
+  if (!is_valid_card(c)) throw Error("not a card id: " + std::to_string(c));
 }
 void check_suit(int s) {
-  if (s < 0 || s >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+  if (s < 0 || s >= kNumSuits) throw Error("trump must be a suit 0..3");
 }
 std::vector<int> first(const std::array<std::uint8_t, kMaxPlayers>& a, int n) {
   return std::vector<int>(a.begin(), a.begin() + n);
@@ -107,11 +107,11 @@ void bind_kirves(py::module_& m) {
   m.def(
       "kirves_winner",
       [](const std::vector<int>& trick_winners) {
-        if (trick_winners.size() > 5) throw py::value_error("a Kirves deal has 5 tricks");
+        if (trick_winners.size() > 5) throw Error("a Kirves deal has 5 tricks");
         std::uint8_t w[5];
         for (std::size_t i = 0; i < trick_winners.size(); ++i) {
           if (trick_winners[i] < 0 || trick_winners[i] >= kMaxPlayers)
-            throw py::value_error("trick winners must be seats 0..9");
+            throw Error("trick winners must be seats 0..9");
           w[i] = static_cast<std::uint8_t>(trick_winners[i]);
         }
         return kirves_winner(w, static_cast<int>(trick_winners.size()));

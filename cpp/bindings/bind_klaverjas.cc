@@ -13,7 +13,7 @@ void bind_klaverjas(py::module_& m) {
   m.def(
       "klaverjas_rules",
       [](int trump, bool rotterdam, bool undertrump_compulsory) {
-        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        if (trump < 0 || trump >= kNumSuits) throw Error("trump must be a suit 0..3");
         KlaverjasRulesOptions options;
         options.play_rules =
             rotterdam ? KlaverjasPlayRules::kRotterdam : KlaverjasPlayRules::kAmsterdam;
@@ -25,11 +25,11 @@ void bind_klaverjas(py::module_& m) {
   m.def(
       "klaverjas_roem",
       [](const std::vector<int>& cards, int trump) {
-        if (cards.size() != 4) throw py::value_error("a Klaverjas trick has four cards");
-        if (trump < 0 || trump >= kNumSuits) throw py::value_error("trump must be a suit 0..3");
+        if (cards.size() != 4) throw Error("a Klaverjas trick has four cards");
+        if (trump < 0 || trump >= kNumSuits) throw Error("trump must be a suit 0..3");
         Card trick[4];
         for (int i = 0; i < 4; ++i) {
-          if (!is_valid_card(cards[i])) throw py::value_error("not a card id");
+          if (!is_valid_card(cards[i])) throw Error("not a card id");
           trick[i] = static_cast<Card>(cards[i]);
         }
         return klaverjas_roem(trick, 4, trump);

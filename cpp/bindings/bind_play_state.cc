@@ -22,15 +22,15 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.rules = rules;
   const int n = static_cast<int>(hands.size());
   if (n < 2 || n > kMaxPlayers)
-    throw py::value_error("hands: need one hand per seat for 2.." + std::to_string(kMaxPlayers) +
-                          " seats, got " + std::to_string(n));
+    throw Error("hands: need one hand per seat for 2.." + std::to_string(kMaxPlayers) +
+                " seats, got " + std::to_string(n));
   if (static_cast<int>(sides.size()) != n)
-    throw py::value_error("sides: need one side per seat (" + std::to_string(n) + "), got " +
-                          std::to_string(sides.size()));
+    throw Error("sides: need one side per seat (" + std::to_string(n) + "), got " +
+                std::to_string(sides.size()));
   setup.num_players = n;
   for (int p = 0; p < n; ++p) {
     if (sides[p] < 0 || sides[p] >= kMaxPlayers)
-      throw py::value_error("sides must be 0.." + std::to_string(kMaxPlayers - 1));
+      throw Error("sides must be 0.." + std::to_string(kMaxPlayers - 1));
     setup.hands[p] = hands[p];
     setup.side[p] = static_cast<std::uint8_t>(sides[p]);
   }
@@ -41,6 +41,22 @@ PlayState make_state(const RulesTable& rules, const std::vector<CardSet>& hands,
   setup.folding = folding;
   setup.tricks = tricks;
   return PlayState(setup);
+}
+
+// A side as the play state numbers them (make_state() takes sides 0..kMaxPlayers-1).
+int side_arg(const py::int_& side) {
+  return static_cast<int>(int_in_range(side, "side", 0, kMaxPlayers - 1));
+}
+
+// A card id 0..63 to play: anything else is no card, an IllegalAction like a card not held.
+Card card_arg(const py::int_& card) {
+  if (PyBool_Check(card.ptr())) throw py::type_error("card must be an int, not bool");
+  int overflow = 0;
+  const long long c = PyLong_AsLongLongAndOverflow(card.ptr(), &overflow);
+  if (c == -1 && PyErr_Occurred()) throw py::error_already_set();
+  if (overflow != 0 || c < 0 || c > 63)
+    throw IllegalAction("not a card id: " + std::string(py::str(card)) + " (card ids are 0..63)");
+  return static_cast<Card>(c);
 }
 
 // The card ids of a set as a Python list, built directly (the per-card path of step loops).
@@ -57,12 +73,12 @@ py::typing::List<int> card_list(CardSet s) {
 namespace {
 std::vector<Card> to_trick(const RulesTable& rules, const std::vector<int>& cards) {
   if (cards.size() >= static_cast<std::size_t>(kMaxPlayers))
-    throw py::value_error("a trick holds at most " + std::to_string(kMaxPlayers - 1) +
-                          " cards before the player to move");
+    throw Error("a trick holds at most " + std::to_string(kMaxPlayers - 1) +
+                " cards before the player to move");
   std::vector<Card> trick;
   for (int c : cards) {
     if (!is_valid_card(c) || !rules.in_deck(static_cast<Card>(c)))
-      throw py::value_error("trick: card id " + std::to_string(c) + " is not in this deck");
+      throw Error("trick: card id " + std::to_string(c) + " is not in this deck");
     trick.push_back(static_cast<Card>(c));
   }
   return trick;
@@ -112,10 +128,8 @@ void bind_play_state(py::module_& m) {
           "Legal card ids in increasing order.")
       .def(
           "step",
-          [](PlayState& s, int card) {
-            if (card < 0 || card > 63)
-              throw IllegalAction("not a card id: " + std::to_string(card));
-            s.play_checked(static_cast<Card>(card));
+          [](PlayState& s, const py::int_& card) {
+            s.play_checked(card_arg(card));
             return card_list(s.legal_moves());
           },
           py::arg("card"),
@@ -123,21 +137,23 @@ void bind_play_state(py::module_& m) {
           "move, [] once the play is over: a Python step loop in one call per card.")
       .def(
           "step_items",
-          [](PlayState& s, int card, const py::typing::List<py::object>& table) {
+          [](PlayState& s, const py::int_& card, const py::typing::List<py::object>& table) {
             check_card_table(table);
-            if (card < 0 || card > 63)
-              throw IllegalAction("not a card id: " + std::to_string(card));
-            s.play_checked(static_cast<Card>(card));
+            s.play_checked(card_arg(card));
             return card_items(s.legal_moves(), table);
           },
           py::arg("card"), py::arg("table"),
           "As step(), with the next player's legal cards given as the items table[c] of a "
           "table of 64 items, one per card id (card actions): nothing is played when the table "
           "is malformed.")
-      .def("play", &PlayState::play_checked, py::arg("card"),
-           "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
-      .def("play_any_held", &PlayState::play_any_held, py::arg("card"),
-           "Play a held card even if illegal; returns whether it was legal.")
+      .def(
+          "play", [](PlayState& s, const py::int_& card) { s.play_checked(card_arg(card)); },
+          py::arg("card"),
+          "Play a card; raises IllegalAction naming the legal cards and changes nothing.")
+      .def(
+          "play_any_held",
+          [](PlayState& s, const py::int_& card) { return s.play_any_held(card_arg(card)); },
+          py::arg("card"), "Play a held card even if illegal; returns whether it was legal.")
       .def(
           "play_random",
           [](PlayState& s, std::uint64_t seed) {
@@ -152,9 +168,8 @@ void bind_play_state(py::module_& m) {
           "set_hands",
           [](PlayState& s, const std::vector<CardSet>& hands) {
             if (hands.size() != static_cast<std::size_t>(s.num_players()))
-              throw py::value_error("hands: need one hand per seat (" +
-                                    std::to_string(s.num_players()) + "), got " +
-                                    std::to_string(hands.size()));
+              throw Error("hands: need one hand per seat (" + std::to_string(s.num_players()) +
+                          "), got " + std::to_string(hands.size()));
             std::array<CardSet, kMaxPlayers> h{};
             std::copy(hands.begin(), hands.end(), h.begin());
             s.set_hands(h);
@@ -166,7 +181,12 @@ void bind_play_state(py::module_& m) {
       .def("fold", &PlayState::fold_checked,
            "The player to move folds (raises IllegalAction when he may not).")
       .def_property_readonly("folding", &PlayState::folding)
-      .def("folded_cards", &PlayState::folded_cards, py::arg("seat"))
+      .def(
+          "folded_cards",
+          [](const PlayState& s, const py::int_& seat) {
+            return s.folded_cards(seat_arg(s, seat));
+          },
+          py::arg("seat"), "The cards a seat folded (0 if he did not).")
       .def(
           "folds",
           [](const PlayState& s) {
@@ -197,20 +217,22 @@ void bind_play_state(py::module_& m) {
                              "Cards in the current (unfinished) trick.")
       .def(
           "trick_record",
-          [](const PlayState& s, int i) {
-            if (i < 0) i += s.tricks_played();
-            if (i < 0 || i >= s.tricks_played()) throw py::index_error("no such completed trick");
+          [](const PlayState& s, const py::int_& index) {
+            const int n = s.tricks_played();
+            if (n == 0) throw Error("index: no trick is complete yet");
+            int i = static_cast<int>(int_in_range(index, "index (a completed trick)", -n, n - 1));
+            if (i < 0) i += n;
             return s.trick_record(i);
           },
           py::arg("index"), "A completed trick's record; negative indices count from the end.")
-      .def("side", &PlayState::side, py::arg("seat"))
+      .def(
+          "side",
+          [](const PlayState& s, const py::int_& seat) { return s.side(seat_arg(s, seat)); },
+          py::arg("seat"), "The side (partnership) of a seat.")
       .def(
           "hand",
-          [](const PlayState& s, int seat) {
-            if (seat < 0 || seat >= s.num_players()) throw py::index_error("no such seat");
-            return s.hand(seat);
-          },
-          py::arg("seat"))
+          [](const PlayState& s, const py::int_& seat) { return s.hand(seat_arg(s, seat)); },
+          py::arg("seat"), "A seat's hand as a card mask.")
       .def(
           "trick",
           [](const PlayState& s) {
@@ -237,13 +259,36 @@ void bind_play_state(py::module_& m) {
              for (int i = 0; i < s.tricks_played(); ++i) out.push_back(s.trick_record(i));
              return out;
            })
-      .def("points_won", &PlayState::points_won, py::arg("seat"))
-      .def("bonus_won", &PlayState::bonus_won, py::arg("seat"))
-      .def("tricks_won", &PlayState::tricks_won, py::arg("seat"))
-      .def("cards_won", &PlayState::cards_won, py::arg("seat"))
-      .def("side_points", &PlayState::side_points, py::arg("side"))
-      .def("side_bonus", &PlayState::side_bonus, py::arg("side"))
-      .def("side_tricks", &PlayState::side_tricks, py::arg("side"));
+      // Every seat and side is checked here (seat_arg(), side_arg()): the core's accessors
+      // index arrays directly on the per-card path.
+      .def(
+          "points_won",
+          [](const PlayState& s, const py::int_& seat) { return s.points_won(seat_arg(s, seat)); },
+          py::arg("seat"))
+      .def(
+          "bonus_won",
+          [](const PlayState& s, const py::int_& seat) { return s.bonus_won(seat_arg(s, seat)); },
+          py::arg("seat"))
+      .def(
+          "tricks_won",
+          [](const PlayState& s, const py::int_& seat) { return s.tricks_won(seat_arg(s, seat)); },
+          py::arg("seat"))
+      .def(
+          "cards_won",
+          [](const PlayState& s, const py::int_& seat) { return s.cards_won(seat_arg(s, seat)); },
+          py::arg("seat"))
+      .def(
+          "side_points",
+          [](const PlayState& s, const py::int_& side) { return s.side_points(side_arg(side)); },
+          py::arg("side"))
+      .def(
+          "side_bonus",
+          [](const PlayState& s, const py::int_& side) { return s.side_bonus(side_arg(side)); },
+          py::arg("side"))
+      .def(
+          "side_tricks",
+          [](const PlayState& s, const py::int_& side) { return s.side_tricks(side_arg(side)); },
+          py::arg("side"));
 }
 
 }  // namespace tricktaker::bindings

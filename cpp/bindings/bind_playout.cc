@@ -51,7 +51,7 @@ std::pair<py::dict, std::vector<void*>> allocate(const GamePlayouts& game, std::
 }
 
 std::size_t count(std::int64_t n) {
-  if (n < 0) throw py::value_error("n must be >= 0, got " + std::to_string(n));
+  if (n < 0) throw Error("n must be >= 0, got " + std::to_string(n));
   return static_cast<std::size_t>(n);
 }
 
@@ -75,8 +75,8 @@ std::vector<PlayoutDeal> deals_from_arrays(const GamePlayouts& game, const MaskA
                                            const IntArray& declarer, const IntArray& dealer,
                                            const IntArray& bid) {
   if (hands.ndim() != 2 || hands.shape(1) != game.num_players())
-    throw py::value_error("hands must have shape (n, " + std::to_string(game.num_players()) +
-                          "), one card mask per seat");
+    throw Error("hands must have shape (n, " + std::to_string(game.num_players()) +
+                "), one card mask per seat");
   const py::ssize_t n = hands.shape(0);
   const std::pair<const char*, const IntArray*> columns[] = {{"trump", &trump},
                                                              {"leader", &leader},
@@ -85,19 +85,26 @@ std::vector<PlayoutDeal> deals_from_arrays(const GamePlayouts& game, const MaskA
                                                              {"bid", &bid}};
   for (const auto& [name, a] : columns)
     if (a->ndim() != 1 || a->shape(0) != n)
-      throw py::value_error(std::string(name) + " must have shape (" + std::to_string(n) + ",)");
+      throw Error(std::string(name) + " must have shape (" + std::to_string(n) + ",)");
   std::vector<PlayoutDeal> deals(static_cast<std::size_t>(n));
   auto h = hands.unchecked<2>();
   auto t = trump.unchecked<1>(), l = leader.unchecked<1>(), d = declarer.unchecked<1>();
   auto dl = dealer.unchecked<1>(), b = bid.unchecked<1>();
+  // The games check each value's range; a value beyond an int would wrap into one first.
+  const auto small = [](std::int64_t v, const char* name) {
+    if (v < -128 || v > 127)
+      throw Error(std::string(name) + " must be a seat, suit or bid -128..127, got " +
+                  std::to_string(v));
+    return static_cast<int>(v);
+  };
   for (py::ssize_t i = 0; i < n; ++i) {
     PlayoutDeal& deal = deals[static_cast<std::size_t>(i)];
     for (int p = 0; p < game.num_players(); ++p) deal.hands[p] = h(i, p);
-    deal.trump = static_cast<int>(t(i));
-    deal.leader = static_cast<int>(l(i));
-    deal.declarer = static_cast<int>(d(i));
-    deal.dealer = static_cast<int>(dl(i));
-    deal.bid = static_cast<int>(b(i));
+    deal.trump = small(t(i), "trump");
+    deal.leader = small(l(i), "leader");
+    deal.declarer = small(d(i), "declarer");
+    deal.dealer = small(dl(i), "dealer");
+    deal.bid = small(b(i), "bid");
   }
   return deals;
 }
@@ -105,10 +112,17 @@ std::vector<PlayoutDeal> deals_from_arrays(const GamePlayouts& game, const MaskA
 AllFoursPlayoutOptions allfours_options(const std::map<std::string, py::object>& o) {
   AllFoursPlayoutOptions a;
   a.num_players = o.at("num_players").cast<int>();
+  if (a.num_players < 2 || a.num_players > kMaxPlayers)
+    throw Error("num_players must be 2.." + std::to_string(kMaxPlayers) + ", got " +
+                std::to_string(a.num_players));
   const auto sides = o.at("sides").cast<std::vector<int>>();
   if (static_cast<int>(sides.size()) != a.num_players)
-    throw py::value_error("sides must give one side per seat");
-  for (int p = 0; p < a.num_players; ++p) a.sides[p] = static_cast<std::uint8_t>(sides[p]);
+    throw Error("sides must give one side per seat");
+  for (int p = 0; p < a.num_players; ++p) {
+    if (sides[p] < 0 || sides[p] >= a.num_players)
+      throw Error("sides must be 0.." + std::to_string(a.num_players - 1));
+    a.sides[p] = static_cast<std::uint8_t>(sides[p]);
+  }
   a.hand_size = o.at("hand_size").cast<int>();
   a.trump_selection = static_cast<AllFoursTrumpSelection>(o.at("trump_selection").cast<int>());
   a.first_lead = static_cast<AllFoursFirstLead>(o.at("first_lead").cast<int>());
@@ -209,12 +223,13 @@ void bind_playout(py::module_& m) {
 
   m.def(
       "random_playouts",
-      [](const GamePlayouts& game, std::int64_t n, std::uint64_t seed, int threads) {
+      [](const GamePlayouts& game, std::int64_t n, std::uint64_t seed, const py::int_& threads) {
+        const int n_threads = threads_arg(threads);
         auto [arrays, buffers] = allocate(game, count(n));
         const ResultColumns out(game.columns(), std::move(buffers));
         {
           py::gil_scoped_release release;
-          random_playouts(game, count(n), seed, threads, out);
+          random_playouts(game, count(n), seed, n_threads, out);
         }
         return arrays;
       },
@@ -247,13 +262,14 @@ void bind_playout(py::module_& m) {
       "playouts_from_deals",
       [](const GamePlayouts& game, const MaskArray& hands, const IntArray& trump,
          const IntArray& leader, const IntArray& declarer, const IntArray& dealer,
-         const IntArray& bid, std::uint64_t seed, int threads) {
+         const IntArray& bid, std::uint64_t seed, const py::int_& threads) {
+        const int n_threads = threads_arg(threads);
         const auto deals = deals_from_arrays(game, hands, trump, leader, declarer, dealer, bid);
         auto [arrays, buffers] = allocate(game, deals.size());
         const ResultColumns out(game.columns(), std::move(buffers));
         {
           py::gil_scoped_release release;
-          playouts_from_deals(game, deals.data(), deals.size(), seed, threads, out);
+          playouts_from_deals(game, deals.data(), deals.size(), seed, n_threads, out);
         }
         return arrays;
       },
@@ -264,7 +280,8 @@ void bind_playout(py::module_& m) {
   m.def(
       "playouts_from_state",
       [](const GamePlayouts& game, const PlayState& state, int declarer, int dealer, int bid,
-         std::int64_t n, std::uint64_t seed, int threads) {
+         std::int64_t n, std::uint64_t seed, const py::int_& threads) {
+        const int n_threads = threads_arg(threads);
         PlayoutDeal context;
         context.declarer = declarer;
         context.dealer = dealer;
@@ -276,7 +293,7 @@ void bind_playout(py::module_& m) {
         const PlayState own_state = state;
         {
           py::gil_scoped_release release;
-          playouts_from_state(game, own_state, context, count(n), seed, threads, out);
+          playouts_from_state(game, own_state, context, count(n), seed, n_threads, out);
         }
         return arrays;
       },

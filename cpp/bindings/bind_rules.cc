@@ -8,7 +8,7 @@ namespace tricktaker::bindings {
 
 namespace {
 void check_card(int c) {
-  if (!is_valid_card(c)) throw py::value_error("not a card id: " + std::to_string(c));
+  if (!is_valid_card(c)) throw Error("not a card id: " + std::to_string(c));
 }
 }  // namespace
 
@@ -60,9 +60,9 @@ void bind_rules(py::module_& m) {
           [](RulesTable& t, int c, int effective_suit, int strength, int points) {
             check_card(c);
             if (effective_suit < -1 || effective_suit >= kNumSuits)
-              throw py::value_error("effective suit must be -1..3");
+              throw Error("effective suit must be -1..3");
             if (strength < 0 || strength > 255 || points < 0 || points > 255)
-              throw py::value_error("strength and points must be 0..255");
+              throw Error("strength and points must be 0..255");
             t.effective_suit[c] = static_cast<std::int8_t>(effective_suit);
             t.strength[c] = static_cast<std::uint8_t>(strength);
             t.points[c] = static_cast<std::uint8_t>(points);
@@ -72,7 +72,7 @@ void bind_rules(py::module_& m) {
       .def(
           "finalize",
           [](RulesTable& t, int trump) {
-            if (trump < -1 || trump >= kNumSuits) throw py::value_error("trump must be -1..3");
+            if (trump < -1 || trump >= kNumSuits) throw Error("trump must be -1..3");
             finalize_suits(t, trump);
           },
           py::arg("trump"), "Set the trump suit and recompute the suit masks.")
@@ -90,13 +90,13 @@ void bind_rules(py::module_& m) {
       .def_property(
           "last_trick_bonus", [](const RulesTable& t) { return int(t.last_trick_bonus); },
           [](RulesTable& t, int v) {
-            if (v < 0 || v > 255) throw py::value_error("bonus must be 0..255");
+            if (v < 0 || v > 255) throw Error("bonus must be 0..255");
             t.last_trick_bonus = static_cast<std::uint8_t>(v);
           })
       .def_readwrite("trick_bonus", &RulesTable::trick_bonus)
       .def_readwrite("policy", &RulesTable::policy)
       .def("suit_cards", [](const RulesTable& t, int s) {
-        if (s < 0 || s >= kNumSuits) throw py::value_error("suit must be 0..3");
+        if (s < 0 || s >= kNumSuits) throw Error("suit must be 0..3");
         return t.suit_cards[s];
       });
 }

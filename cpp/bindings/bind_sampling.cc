@@ -39,21 +39,22 @@ DealSampler make_sampler(CardSet hidden, const std::vector<int>& capacity,
 }
 
 std::tuple<py::array_t<std::uint64_t>, std::uint64_t> sample(
-    const DealSampler& sampler, std::int64_t n, std::uint64_t seed, int threads,
+    const DealSampler& sampler, std::int64_t n, std::uint64_t seed, const py::int_& threads_in,
     const std::optional<PlayState>& play_state, const std::vector<CardSet>& known,
     const std::vector<int>& location, bool check_legal) {
   const PlayState* state = play_state ? &*play_state : nullptr;
-  if (n < 0) throw py::value_error("n must be >= 0");
+  if (n < 0) throw Error("n must be >= 0");
+  int threads = threads_arg(threads_in);
   PlayCheck check;
   if (state != nullptr) {
     const auto seats = static_cast<std::size_t>(state->num_players());
     if (known.size() != seats || location.size() != seats)
-      throw py::value_error("known and location need one entry per seat of the play state");
+      throw Error("known and location need one entry per seat of the play state");
     check.state = state;
     check.check_legal = check_legal;
     for (std::size_t p = 0; p < seats; ++p) {
-      if (location[p] >= sampler.num_locations())
-        throw py::value_error("location: no such location " + std::to_string(location[p]));
+      if (location[p] < -1 || location[p] >= sampler.num_locations())
+        throw Error("location: no such location " + std::to_string(location[p]));
       check.known[p] = known[p];
       check.location[p] = location[p];
     }
@@ -102,7 +103,7 @@ void bind_sampling(py::module_& m) {
       "play_exclusions",
       [](const PlayState& state, const std::vector<CardSet>& known, CardSet candidates) {
         if (known.size() != static_cast<std::size_t>(state.num_players()))
-          throw py::value_error("known: need one card mask per seat");
+          throw Error("known: need one card mask per seat");
         std::array<CardSet, kMaxPlayers> k{};
         std::copy(known.begin(), known.end(), k.begin());
         const auto out = play_exclusions(state, k.data(), candidates);

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "tricktaker/games/kirves_objective.h"
 #include "tricktaker/games/klaverjas_objective.h"
 #include "tricktaker/games/whist.h"
+#include "tricktaker/parallel.h"
 #include "tricktaker/solver.h"
 
 namespace py = pybind11;
@@ -22,8 +24,7 @@ namespace {
 
 Hands4 to_hands(const std::vector<CardSet>& hands) {
   if (hands.size() != 4)
-    throw py::value_error("a whist deal has 4 hands (N, E, S, W), got " +
-                          std::to_string(hands.size()));
+    throw Error("a whist deal has 4 hands (N, E, S, W), got " + std::to_string(hands.size()));
   return Hands4{hands[0], hands[1], hands[2], hands[3]};
 }
 
@@ -107,12 +108,19 @@ Objective to_objective(const ObjectiveSpec& a) {
 // another Python thread changing them cannot reach the search, which runs without it.
 template <auto Method, typename... More>
 auto without_gil(Solver& solver, const PlayState& state, const ObjectiveSpec& objective,
-                 More... more) {
+                 const SearchLimits& limits, More... more) {
   const PlayState own_state = state;
   const Objective own_objective = objective.objective;
   py::gil_scoped_release release;
-  return (solver.*Method)(own_state, own_objective, more...);
+  return (solver.*Method)(own_state, own_objective, more..., limits);
 }
+
+using MaxNodes = std::optional<py::int_>;
+using TimeLimit = std::optional<double>;
+
+constexpr const char* kLimitsDoc =
+    " max_nodes (search nodes) and time_limit (seconds, looked at every 1024 nodes) bound the "
+    "call: reaching one raises SearchLimitExceeded and leaves the solver exact for later calls.";
 
 ObjectiveSpec default_objective() {
   ObjectiveSpec o;
@@ -142,8 +150,8 @@ void bind_solver(py::module_& m) {
                        AkisKind akis, int akis_side, const AllFoursScoringOptions& allfours,
                        int dealer, int bidding_side, int bid) {
              if (side < -1 || side >= kMaxPlayers)
-               throw py::value_error("side must be -1 (the side to move) or a side 0.." +
-                                     std::to_string(kMaxPlayers - 1));
+               throw Error("side must be -1 (the side to move) or a side 0.." +
+                           std::to_string(kMaxPlayers - 1));
              ObjectiveSpec o;
              o.kind = kind;
              o.side = side;
@@ -201,33 +209,56 @@ void bind_solver(py::module_& m) {
                      "A double-dummy solver that owns its transposition table. Calls from "
                      "several threads on one solver take turns; one per thread runs them at "
                      "once.")
-      .def(py::init([](std::size_t memory_mb) {
-             if (memory_mb < 1 || memory_mb > (1u << 16))
-               throw py::value_error("memory_mb must be 1..65536");
-             return Solver(memory_mb);
-           }),
-           py::kw_only(), py::arg("memory_mb") = Solver::kDefaultMemoryMb)
-      .def("value", &without_gil<&Solver::value>, py::arg("state"),
-           py::arg("objective") = default_objective())
-      .def("solve", &without_gil<&Solver::solve>, py::arg("state"),
-           py::arg("objective") = default_objective())
-      .def("reaches", &without_gil<&Solver::reaches, int>, py::arg("state"), py::arg("objective"),
-           py::arg("target"))
+      .def(py::init([](const py::int_& memory_mb) { return Solver(memory_mb_arg(memory_mb)); }),
+           py::kw_only(), py::arg("memory_mb") = Solver::kDefaultMemoryMb,
+           "memory_mb: the transposition table's size, 1..65536.")
+      .def(
+          "value",
+          [](Solver& solver, const PlayState& state, const ObjectiveSpec& objective,
+             const MaxNodes& max_nodes, const TimeLimit& time_limit) {
+            return without_gil<&Solver::value>(solver, state, objective,
+                                               limits_arg(max_nodes, time_limit));
+          },
+          py::arg("state"), py::arg("objective") = default_objective(), py::kw_only(),
+          py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(),
+          (std::string("The value of the position for the objective's side.") + kLimitsDoc).c_str())
+      .def(
+          "solve",
+          [](Solver& solver, const PlayState& state, const ObjectiveSpec& objective,
+             const MaxNodes& max_nodes, const TimeLimit& time_limit) {
+            return without_gil<&Solver::solve>(solver, state, objective,
+                                               limits_arg(max_nodes, time_limit));
+          },
+          py::arg("state"), py::arg("objective") = default_objective(), py::kw_only(),
+          py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(),
+          (std::string("The value and the value of every legal card.") + kLimitsDoc).c_str())
+      .def(
+          "reaches",
+          [](Solver& solver, const PlayState& state, const ObjectiveSpec& objective, int target,
+             const MaxNodes& max_nodes, const TimeLimit& time_limit) {
+            return without_gil<&Solver::reaches, int>(solver, state, objective,
+                                                      limits_arg(max_nodes, time_limit), target);
+          },
+          py::arg("state"), py::arg("objective"), py::arg("target"), py::kw_only(),
+          py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(),
+          (std::string("Whether the side reaches at least target.") + kLimitsDoc).c_str())
       .def("clear", &Solver::clear, py::call_guard<py::gil_scoped_release>())
       .def_property_readonly("nodes", &Solver::nodes)
       .def_property_readonly("memory_bytes", &Solver::memory_bytes);
 
   m.def(
       "solve_many",
-      [](const std::vector<PlayState>& states, const ObjectiveSpec& objective, int threads,
-         std::size_t memory_mb, bool card_values) -> py::object {
-        if (memory_mb < 1 || memory_mb > (1u << 16))
-          throw py::value_error("memory_mb must be 1..65536");
+      [](const std::vector<PlayState>& states, const ObjectiveSpec& objective,
+         const py::int_& threads, const py::int_& memory_mb, bool card_values,
+         const MaxNodes& max_nodes, const TimeLimit& time_limit) -> py::object {
+        const int n_threads = threads_arg(threads);
+        const std::size_t mb = memory_mb_arg(memory_mb);
+        const SearchLimits limits = limits_arg(max_nodes, time_limit);
         std::vector<int> values, cards;
         {
           py::gil_scoped_release release;
-          values = solve_many(states, objective.objective, threads, memory_mb,
-                              card_values ? &cards : nullptr);
+          values = solve_many(states, objective.objective, n_threads, mb,
+                              card_values ? &cards : nullptr, -32768, limits);
         }
         py::array_t<int> v(static_cast<py::ssize_t>(values.size()));
         std::copy(values.begin(), values.end(), v.mutable_data());
@@ -238,7 +269,13 @@ void bind_solver(py::module_& m) {
       },
       py::arg("states"), py::arg("objective") = default_objective(), py::kw_only(),
       py::arg("threads") = 0, py::arg("memory_mb") = Solver::kDefaultMemoryMb,
-      py::arg("card_values") = false);
+      py::arg("card_values") = false, py::arg("max_nodes") = py::none(),
+      py::arg("time_limit") = py::none(),
+      "Values of many states on `threads` threads (0..256, 0 = one per hardware thread), one "
+      "solver of memory_mb (1..65536) each. max_nodes bounds each state's search, time_limit "
+      "(seconds) the whole batch: reaching one raises SearchLimitExceeded.");
+
+  m.attr("MAX_THREADS") = kMaxThreads;
 
   m.def("whist_rules", &whist_rules, py::arg("trump"), py::arg("ranks_per_suit") = 13);
   m.def("whist_deck", &whist_deck, py::arg("ranks_per_suit") = 13);
@@ -252,7 +289,7 @@ void bind_solver(py::module_& m) {
   m.def(
       "format_pbn",
       [](const std::vector<CardSet>& hands, int first) {
-        if (first < 0 || first > 3) throw py::value_error("first must be a seat 0..3");
+        if (first < 0 || first > 3) throw Error("first must be a seat 0..3");
         return format_pbn(to_hands(hands), first);
       },
       py::arg("hands"), py::arg("first") = 0);
@@ -271,34 +308,46 @@ void bind_solver(py::module_& m) {
         "uses for trick counts).");
   m.def(
       "whist_dd_table",
-      [](const std::vector<CardSet>& hands, int ranks_per_suit, Solver& solver) {
+      [](const std::vector<CardSet>& hands, int ranks_per_suit, Solver& solver,
+         const MaxNodes& max_nodes, const TimeLimit& time_limit) {
         const Hands4 h = to_hands(hands);
+        const SearchLimits limits = limits_arg(max_nodes, time_limit);
         DdTable t;
         {
           py::gil_scoped_release release;
-          t = whist_dd_table(h, ranks_per_suit, solver);
+          t = whist_dd_table(h, ranks_per_suit, solver, limits);
         }
         return table_array({t}, true);
       },
-      py::arg("hands"), py::arg("ranks_per_suit"), py::arg("solver"),
+      py::arg("hands"), py::arg("ranks_per_suit"), py::arg("solver"), py::kw_only(),
+      py::arg("max_nodes") = py::none(), py::arg("time_limit") = py::none(),
       "Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on "
-      "lead.");
+      "lead. max_nodes and time_limit (seconds) bound the whole table: reaching one raises "
+      "SearchLimitExceeded.");
   m.def(
       "whist_dd_tables",
-      [](const std::vector<std::vector<CardSet>>& deals, int ranks_per_suit, int threads,
-         std::size_t memory_mb) {
+      [](const std::vector<std::vector<CardSet>>& deals, int ranks_per_suit,
+         const py::int_& threads, const py::int_& memory_mb, const MaxNodes& max_nodes,
+         const TimeLimit& time_limit) {
+        const int n_threads = threads_arg(threads);
+        const std::size_t mb = memory_mb_arg(memory_mb);
+        const SearchLimits limits = limits_arg(max_nodes, time_limit);
         std::vector<Hands4> hands;
         hands.reserve(deals.size());
         for (const auto& d : deals) hands.push_back(to_hands(d));
         std::vector<DdTable> tables;
         {
           py::gil_scoped_release release;
-          tables = whist_dd_tables(hands, ranks_per_suit, threads, memory_mb);
+          tables = whist_dd_tables(hands, ranks_per_suit, n_threads, mb, limits);
         }
         return table_array(tables, false);
       },
       py::arg("deals"), py::arg("ranks_per_suit") = 13, py::kw_only(), py::arg("threads") = 0,
-      py::arg("memory_mb") = Solver::kDefaultMemoryMb);
+      py::arg("memory_mb") = Solver::kDefaultMemoryMb, py::arg("max_nodes") = py::none(),
+      py::arg("time_limit") = py::none(),
+      "Tables of many deals on `threads` threads (0..256, 0 = one per hardware thread), one "
+      "solver of memory_mb (1..65536) each. max_nodes bounds each deal's table, time_limit "
+      "(seconds) the whole batch: reaching one raises SearchLimitExceeded.");
 }
 
 }  // namespace tricktaker::bindings

@@ -2,9 +2,16 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 #include <pybind11/typing.h>
 
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
 #include "tricktaker/cards.h"
+#include "tricktaker/play_state.h"
+#include "tricktaker/solver.h"
 
 namespace tricktaker::bindings {
 
@@ -14,6 +21,17 @@ namespace tricktaker::bindings {
 void check_card_table(const pybind11::typing::List<pybind11::object>& table);
 pybind11::typing::List<pybind11::object> card_items(
     CardSet cards, const pybind11::typing::List<pybind11::object>& table);
+
+// Checked integer arguments (args.cc): a Python int in [lo, hi], else tricktaker::Error naming
+// the range (TypeError for a bool); a seat of the state; a thread count 0..kMaxThreads; a table
+// size 1..Solver::kMaxMemoryMb; the search limits of a solver call (None: no limit).
+std::int64_t int_in_range(const pybind11::int_& value, const char* name, std::int64_t lo,
+                          std::int64_t hi);
+int seat_arg(const PlayState& state, const pybind11::int_& seat);
+int threads_arg(const pybind11::int_& threads);
+std::size_t memory_mb_arg(const pybind11::int_& memory_mb);
+SearchLimits limits_arg(const std::optional<pybind11::int_>& max_nodes,
+                        const std::optional<double>& time_limit);
 
 void bind_cards(pybind11::module_& m);
 void bind_rules(pybind11::module_& m);

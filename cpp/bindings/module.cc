@@ -1,7 +1,11 @@
 #include <pybind11/pybind11.h>
 
+#include <exception>
+#include <stdexcept>
+
 #include "bindings.h"
 #include "tricktaker/play_state.h"
+#include "tricktaker/solver.h"
 
 namespace py = pybind11;
 
@@ -10,7 +14,21 @@ PYBIND11_MODULE(_core, m) {
   // Registered base first: pybind11 tries the latest translator first, so a subclass is
   // raised as itself and any other tricktaker::Error as Error.
   auto error = py::register_exception<tricktaker::Error>(m, "Error", PyExc_ValueError);
+  // The core's older checks throw std::invalid_argument: a rejection like any other, so it is
+  // raised as Error too (pybind11 alone would raise a plain ValueError). Registered after
+  // Error, so tried before the translators above and after the ones below.
+  static PyObject* error_type = error.ptr();  // the module keeps it alive
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const tricktaker::Error&) {
+      throw;  // the translator of Error (or of its subclass) raises it
+    } catch (const std::invalid_argument& e) {
+      PyErr_SetString(error_type, e.what());
+    }
+  });
   py::register_exception<tricktaker::IllegalAction>(m, "IllegalAction", error.ptr());
+  py::register_exception<tricktaker::SearchLimitExceeded>(m, "SearchLimitExceeded", error.ptr());
   tricktaker::bindings::bind_cards(m);
   tricktaker::bindings::bind_rules(m);
   tricktaker::bindings::bind_play_state(m);

@@ -428,8 +428,7 @@ bool PlayState::play_any_held(Card c) {
 }
 
 void PlayState::undo_checked() {
-  if (history_len_ == 0 && num_folds_ == 0)
-    throw std::logic_error("nothing to undo: no card has been played");
+  if (history_len_ == 0 && num_folds_ == 0) throw Error("nothing to undo: no card has been played");
   undo();
 }
 

@@ -1,6 +1,7 @@
 #include "tricktaker/playout.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <stdexcept>
 #include <thread>
@@ -125,20 +126,24 @@ void run_parallel(std::size_t n, int threads, const Fn& fn) {
     std::string what;
   };
   std::vector<Failure> failures(static_cast<std::size_t>(threads));
+  std::atomic<bool> stopped{false};  // a thread failed to start: the batch is abandoned
   auto work = [&](int t, std::size_t begin, std::size_t end) {
     std::size_t i = begin;
     try {
-      for (; i < end; ++i) fn(i);
+      for (; i < end && !stopped.load(std::memory_order_relaxed); ++i) fn(i);
     } catch (const std::invalid_argument& e) {
       failures[t] = Failure{i, true, true, e.what()};
     } catch (const std::exception& e) {
       failures[t] = Failure{i, true, false, e.what()};
     }
   };
-  run_threads(threads, [&](int t) {
-    const auto [begin, end] = chunk_of(n, threads, t);
-    work(t, begin, end);
-  });
+  run_threads(
+      threads,
+      [&](int t) {
+        const auto [begin, end] = chunk_of(n, threads, t);
+        work(t, begin, end);
+      },
+      [&] { stopped.store(true); });
   for (const Failure& f : failures) {  // chunks are in index order: the first is the lowest
     if (!f.failed) continue;
     const std::string what = "deal " + std::to_string(f.index) + ": " + f.what;

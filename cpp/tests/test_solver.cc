@@ -3,8 +3,12 @@
 // own scoring, and the made/nat question.
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <functional>
+#include <initializer_list>
 #include <memory>
+#include <stdexcept>
+#include <thread>
 
 #include "test.h"
 #include "tricktaker/games/kiksas.h"
@@ -189,4 +193,60 @@ TEST(solver, objective_checks) {
   o.side = 0;
   o.game = std::make_shared<KlaverjasObjective>(2, KlaverjasScoringOptions{}, false);
   CHECK_THROWS(solver.value(s, o), std::invalid_argument);
+}
+
+// Every seat left in the play on one side (the others folded): nobody can take a trick from
+// it, and the trick bounds must not divide by the other side's count of seats (zero).
+TEST(solver, one_side_left_after_folds) {
+  PlayStateSetup setup;
+  setup.rules = whist_rules(0, 13);  // spades trump
+  const auto cards = [](std::initializer_list<const char*> names) {
+    CardSet out = 0;
+    for (const char* name : names) out |= bit(parse_card(name));
+    return out;
+  };
+  setup.hands = {cards({"AS", "KS", "QS"}), cards({"AH", "KH", "QH"}), cards({"JS", "TS", "9S"}),
+                 cards({"AD", "KD", "QD"})};
+  setup.side = {0, 1, 0, 1};
+  setup.leader = 1;
+  setup.folding = true;
+  PlayState s(setup);
+  s.fold();  // E: no trump, no points
+  s.play(parse_card("JS"));
+  s.fold();  // W
+  Solver solver(1);
+  Objective tricks;
+  tricks.kind = ObjectiveKind::kTricks;
+  CHECK_EQ(solver.value(s, tricks), 3);
+  tricks.side = 1;  // the side that folded out
+  CHECK_THROWS(solver.value(s, tricks), std::invalid_argument);
+}
+
+// A search that reaches its node limit stops with SearchLimitExceeded within a node of it, and
+// leaves the solver's table exact: the same solver then gives the values of a fresh one.
+TEST(solver, search_limits_stop_cleanly) {
+  Rng rng(7);
+  const RulesTable rules = klaverjas_rules(1, KlaverjasRulesOptions{});
+  Objective points;
+  for (int deal = 0; deal < 4; ++deal) {
+    const PlayState s = ending(rng, rules, 6);
+    Solver fresh(1);
+    const SolveResult want = fresh.solve(s, points);
+    Solver solver(1);
+    SearchLimits limits;
+    limits.max_nodes = std::max<std::uint64_t>(1, want.nodes / 3);
+    CHECK_THROWS(solver.solve(s, points, limits), SearchLimitExceeded);
+    CHECK(solver.nodes() <= limits.max_nodes + 1);
+    const SolveResult got = solver.solve(s, points);
+    CHECK_EQ(got.value, want.value);
+    CHECK_EQ(got.cards.size(), want.cards.size());
+    for (std::size_t i = 0; i < got.cards.size(); ++i)
+      CHECK_EQ(got.cards[i].value, want.cards[i].value);
+  }
+  SearchLimits past = SearchLimits::within(0, 1e-9);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  Solver solver(1);
+  CHECK_THROWS(solver.value(ending(rng, rules, 6), points, past), SearchLimitExceeded);
+  CHECK_THROWS(Solver(0), Error);
+  CHECK_THROWS(Solver(Solver::kMaxMemoryMb + 1), Error);
 }

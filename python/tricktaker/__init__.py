@@ -28,6 +28,7 @@ from tricktaker.errors import (
     InvalidPosition,
     InvalidSeat,
     JSONSyntaxError,
+    SearchLimitExceeded,
     Unsupported,
 )
 from tricktaker.playouts import playouts_from_deals, playouts_from_position, random_playouts
@@ -66,6 +67,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RulesTable",
+    "SearchLimitExceeded",
     "SimulationResults",
     "Unsupported",
     "Solution",

@@ -39,6 +39,7 @@ __all__: list[str] = [
     "KirvesWinner",
     "KlaverjasDealScore",
     "KlaverjasPlayouts",
+    "MAX_THREADS",
     "Objective",
     "ObjectiveKind",
     "OvertrumpDuty",
@@ -48,6 +49,7 @@ __all__: list[str] = [
     "RulesTable",
     "SET_BACK_RANKS",
     "Scoring",
+    "SearchLimitExceeded",
     "SolveResult",
     "Solver",
     "TrickBonus",
@@ -108,6 +110,9 @@ class Error(ValueError):
     pass
 
 class IllegalAction(Error):
+    pass
+
+class SearchLimitExceeded(Error):
     pass
 
 class Rng:
@@ -324,12 +329,12 @@ class PlayState:
         folding: bool = False,
         tricks: typing.SupportsInt | typing.SupportsIndex = 0,
     ) -> None: ...
-    def bonus_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def bonus_won(self, seat: int) -> int: ...
     def can_fold(self) -> bool:
         """
         Whether the player to move may fold now.
         """
-    def cards_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def cards_won(self, seat: int) -> int: ...
     def copy(self) -> PlayState: ...
     def current_winner(self) -> int:
         """
@@ -339,12 +344,18 @@ class PlayState:
         """
         The player to move folds (raises IllegalAction when he may not).
         """
-    def folded_cards(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def folded_cards(self, seat: int) -> int:
+        """
+        The cards a seat folded (0 if he did not).
+        """
     def folds(self) -> list[tuple[int, int, int]]:
         """
         Every fold so far as (seat, cards played before it, cards folded).
         """
-    def hand(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def hand(self, seat: int) -> int:
+        """
+        A seat's hand as a card mask.
+        """
     def history(self) -> list[tuple[int, int]]:
         """
         Every card played so far as (seat, card) pairs.
@@ -358,11 +369,11 @@ class PlayState:
         """
         Legal cards as a bit mask.
         """
-    def play(self, card: typing.SupportsInt | typing.SupportsIndex) -> None:
+    def play(self, card: int) -> None:
         """
         Play a card; raises IllegalAction naming the legal cards and changes nothing.
         """
-    def play_any_held(self, card: typing.SupportsInt | typing.SupportsIndex) -> bool:
+    def play_any_held(self, card: int) -> bool:
         """
         Play a held card even if illegal; returns whether it was legal.
         """
@@ -370,24 +381,25 @@ class PlayState:
         """
         Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
         """
-    def points_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def points_won(self, seat: int) -> int: ...
     def set_hands(
         self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
     ) -> None:
         """
         Replace the hands by others of the same sizes (sampled hidden hands); raises ValueError for a wrong size or a card that is played, folded or held twice.
         """
-    def side(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
-    def side_bonus(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
-    def side_points(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
-    def side_tricks(self, side: typing.SupportsInt | typing.SupportsIndex) -> int: ...
-    def step(self, card: typing.SupportsInt | typing.SupportsIndex) -> list[int]:
+    def side(self, seat: int) -> int:
+        """
+        The side (partnership) of a seat.
+        """
+    def side_bonus(self, side: int) -> int: ...
+    def side_points(self, side: int) -> int: ...
+    def side_tricks(self, side: int) -> int: ...
+    def step(self, card: int) -> list[int]:
         """
         Play a card (checked, as play()) and return the legal cards of the next player to move, [] once the play is over: a Python step loop in one call per card.
         """
-    def step_items(
-        self, card: typing.SupportsInt | typing.SupportsIndex, table: list[typing.Any]
-    ) -> list[typing.Any]:
+    def step_items(self, card: int, table: list[typing.Any]) -> list[typing.Any]:
         """
         As step(), with the next player's legal cards given as the items table[c] of a table of 64 items, one per card id (card actions): nothing is played when the table is malformed.
         """
@@ -395,12 +407,12 @@ class PlayState:
         """
         The current trick as (seat, card) pairs in play order.
         """
-    def trick_record(self, index: typing.SupportsInt | typing.SupportsIndex) -> TrickRecord:
+    def trick_record(self, index: int) -> TrickRecord:
         """
         A completed trick's record; negative indices count from the end.
         """
     def trick_records(self) -> list[TrickRecord]: ...
-    def tricks_won(self, seat: typing.SupportsInt | typing.SupportsIndex) -> int: ...
+    def tricks_won(self, seat: int) -> int: ...
     def undo(self) -> None:
         """
         Take back the last card played (or fold).
@@ -1030,7 +1042,7 @@ class DealSampler:
         self,
         n: typing.SupportsInt | typing.SupportsIndex,
         seed: typing.SupportsInt | typing.SupportsIndex,
-        threads: typing.SupportsInt | typing.SupportsIndex = 1,
+        threads: int = 1,
         state: PlayState | None = None,
         known: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
         location: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex] = [],
@@ -1206,16 +1218,45 @@ class Solver:
     """
     A double-dummy solver that owns its transposition table. Calls from several threads on one solver take turns; one per thread runs them at once.
     """
-    def __init__(self, *, memory_mb: typing.SupportsInt | typing.SupportsIndex = 32) -> None: ...
+    def __init__(self, *, memory_mb: int = 32) -> None:
+        """
+        memory_mb: the transposition table's size, 1..65536.
+        """
     def clear(self) -> None: ...
     def reaches(
         self,
         state: PlayState,
         objective: Objective,
         target: typing.SupportsInt | typing.SupportsIndex,
-    ) -> bool: ...
-    def solve(self, state: PlayState, objective: Objective = ...) -> SolveResult: ...
-    def value(self, state: PlayState, objective: Objective = ...) -> int: ...
+        *,
+        max_nodes: int | None = None,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
+    ) -> bool:
+        """
+        Whether the side reaches at least target. max_nodes (search nodes) and time_limit (seconds, looked at every 1024 nodes) bound the call: reaching one raises SearchLimitExceeded and leaves the solver exact for later calls.
+        """
+    def solve(
+        self,
+        state: PlayState,
+        objective: Objective = ...,
+        *,
+        max_nodes: int | None = None,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
+    ) -> SolveResult:
+        """
+        The value and the value of every legal card. max_nodes (search nodes) and time_limit (seconds, looked at every 1024 nodes) bound the call: reaching one raises SearchLimitExceeded and leaves the solver exact for later calls.
+        """
+    def value(
+        self,
+        state: PlayState,
+        objective: Objective = ...,
+        *,
+        max_nodes: int | None = None,
+        time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
+    ) -> int:
+        """
+        The value of the position for the objective's side. max_nodes (search nodes) and time_limit (seconds, looked at every 1024 nodes) bound the call: reaching one raises SearchLimitExceeded and leaves the solver exact for later calls.
+        """
     @property
     def memory_bytes(self) -> int: ...
     @property
@@ -1451,7 +1492,7 @@ def playouts_from_deals(
     dealer: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
     bid: typing.Annotated[numpy.typing.ArrayLike, numpy.int64],
     seed: typing.SupportsInt | typing.SupportsIndex,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+    threads: int = 1,
 ) -> dict[str, typing.Any]:
     """
     Given deals played with random legal cards (see random_playouts).
@@ -1465,7 +1506,7 @@ def playouts_from_state(
     bid: typing.SupportsInt | typing.SupportsIndex,
     n: typing.SupportsInt | typing.SupportsIndex,
     seed: typing.SupportsInt | typing.SupportsIndex,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+    threads: int = 1,
 ) -> dict[str, typing.Any]:
     """
     n random playouts of a position (see random_playouts).
@@ -1480,7 +1521,7 @@ def random_playouts(
     game: GamePlayouts,
     n: typing.SupportsInt | typing.SupportsIndex,
     seed: typing.SupportsInt | typing.SupportsIndex,
-    threads: typing.SupportsInt | typing.SupportsIndex = 1,
+    threads: int = 1,
 ) -> dict[str, typing.Any]:
     """
     n random deals played with random legal cards; a dict of numpy arrays, one row per deal. Deal i depends only on (seed, i).
@@ -1493,10 +1534,16 @@ def solve_many(
     states: collections.abc.Sequence[PlayState],
     objective: Objective = ...,
     *,
-    threads: typing.SupportsInt | typing.SupportsIndex = 0,
-    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
+    threads: int = 0,
+    memory_mb: int = 32,
     card_values: bool = False,
-) -> typing.Any: ...
+    max_nodes: int | None = None,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
+) -> typing.Any:
+    """
+    Values of many states on `threads` threads (0..256, 0 = one per hardware thread), one solver of memory_mb (1..65536) each. max_nodes bounds each state's search, time_limit (seconds) the whole batch: reaching one raises SearchLimitExceeded.
+    """
+
 def time_random_playouts(
     game: GamePlayouts,
     n: typing.SupportsInt | typing.SupportsIndex,
@@ -1517,9 +1564,12 @@ def whist_dd_table(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     ranks_per_suit: typing.SupportsInt | typing.SupportsIndex,
     solver: Solver,
+    *,
+    max_nodes: int | None = None,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
 ) -> numpy.typing.NDArray[numpy.int32]:
     """
-    Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on lead.
+    Tricks per [strain S H D C NT][declarer N E S W], the declarer's left-hand opponent on lead. max_nodes and time_limit (seconds) bound the whole table: reaching one raises SearchLimitExceeded.
     """
 
 def whist_dd_tables(
@@ -1528,9 +1578,15 @@ def whist_dd_tables(
     ],
     ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13,
     *,
-    threads: typing.SupportsInt | typing.SupportsIndex = 0,
-    memory_mb: typing.SupportsInt | typing.SupportsIndex = 32,
-) -> numpy.typing.NDArray[numpy.int32]: ...
+    threads: int = 0,
+    memory_mb: int = 32,
+    max_nodes: int | None = None,
+    time_limit: typing.SupportsFloat | typing.SupportsIndex | None = None,
+) -> numpy.typing.NDArray[numpy.int32]:
+    """
+    Tables of many deals on `threads` threads (0..256, 0 = one per hardware thread), one solver of memory_mb (1..65536) each. max_nodes bounds each deal's table, time_limit (seconds) the whole batch: reaching one raises SearchLimitExceeded.
+    """
+
 def whist_deck(ranks_per_suit: typing.SupportsInt | typing.SupportsIndex = 13) -> int: ...
 def whist_rules(
     trump: typing.SupportsInt | typing.SupportsIndex,
@@ -1547,5 +1603,6 @@ ALL_CARDS: int = 2305596714850942975
 BLACK_JOKER: int = 14
 KIRVES_ALWAYS_TRUMPS: int = 144117387132690944
 KIRVES_PAAKOT: int = 144115188075880448
+MAX_THREADS: int = 256
 RED_JOKER: int = 13
 SET_BACK_RANKS: int = 8065

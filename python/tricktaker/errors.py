@@ -13,6 +13,8 @@ stranger can send, each checked on one path:
 - ``InvalidOption``: a game name, preset or option ``tt.load`` does not know, or a value it does
   not allow.
 - ``Unsupported``: a game lacks a capability (its family record has no hook for it).
+- ``SearchLimitExceeded``: a solver call reached its ``max_nodes`` or ``time_limit`` (the
+  solver stays exact for later calls).
 
 Each message names what was wrong and what is allowed, and a rejected call changes nothing.
 A wrong Python type passed by a programmer (``tt.load(5)``) raises ``TypeError`` instead.
@@ -25,7 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from tricktaker._core import Error, IllegalAction
+from tricktaker._core import Error, IllegalAction, SearchLimitExceeded
 
 __all__ = [
     "Error",
@@ -35,6 +37,7 @@ __all__ = [
     "InvalidPosition",
     "InvalidSeat",
     "JSONSyntaxError",
+    "SearchLimitExceeded",
     "Unsupported",
     "rejected_as",
     "require_text",

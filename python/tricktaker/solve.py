@@ -49,7 +49,9 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card
+from tricktaker.errors import Error
 from tricktaker.protocol.family import capability
+from tricktaker.protocol.limits import NO_LIMITS, SearchLimits
 from tricktaker.protocol.tables import (
     GENERIC_OBJECTIVES,
     DealObjective,
@@ -274,12 +276,15 @@ def _first_card_states(position: Position) -> list[_core.PlayState]:
 
 
 class Solver:
-    """A reusable double-dummy solver with its own transposition table (``memory_mb``).
+    """A reusable double-dummy solver with its own transposition table (``memory_mb``, 1..65536).
 
     Its table stays warm between calls on positions of the same game, rules and objective (for
     example many sampled deals of one trick-taking situation). Calls release the GIL; calls on
     one solver from several threads take turns, so give each thread its own solver to run them
     at once (or use ``solve_many``).
+
+    Every call takes ``max_nodes`` (search nodes) and ``time_limit`` (seconds): a call that
+    reaches one raises ``tt.SearchLimitExceeded``; the solver stays exact for later calls.
     """
 
     def __init__(self, *, memory_mb: int = DEFAULT_MEMORY_MB, objective: str | None = None):
@@ -289,14 +294,31 @@ class Solver:
         self.objective = objective
 
     def solve(
-        self, position: Position, *, objective: str | None = None, side: int | str | None = None
+        self,
+        position: Position,
+        *,
+        objective: str | None = None,
+        side: int | str | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> Solution:
         """The value of the position and of every legal card."""
+        return self._solve(position, objective, side, SearchLimits.of(max_nodes, time_limit))
+
+    def _solve(
+        self,
+        position: Position,
+        objective: str | None,
+        side: int | str | None,
+        limits: SearchLimits,
+    ) -> Solution:
         first_cards = _first_card_states(position)
         if first_cards:
-            return self._solve_first_card(position, first_cards, objective or self.objective, side)
+            return self._solve_first_card(
+                position, first_cards, objective or self.objective, side, limits
+            )
         state, obj, name = _prepare(position, objective or self.objective, side)
-        res = self._core.solve(state, obj)
+        res = self._core.solve(state, obj, **limits.left())
         cards = {_core.card_to_string(c): v for c, v in res.cards}
         fold = int(res.fold_value) if res.can_fold else None
         return Solution(res.value, res.side, name, cards, res.nodes, fold)
@@ -307,6 +329,7 @@ class Solver:
         first_cards: list[_core.PlayState],
         objective: str | None,
         side: int | str | None,
+        limits: SearchLimits,
     ) -> Solution:
         """Before a first card that fixes trump (a Pitch deal's pitch): each suit the leader
         can lead is its own play, and each card's value is that of its suit's play."""
@@ -314,7 +337,7 @@ class Solver:
         nodes = 0
         for state in first_cards:
             state, obj, name = _prepare(position, objective, side, state)
-            res = self._core.solve(state, obj)
+            res = self._core.solve(state, obj, **limits.left(nodes))
             cards.update({_core.card_to_string(c): v for c, v in res.cards})
             nodes += res.nodes
             solved_side = res.side
@@ -323,13 +346,20 @@ class Solver:
         return Solution(value, solved_side, name, dict(sorted(cards.items())), nodes)
 
     def value(
-        self, position: Position, *, objective: str | None = None, side: int | str | None = None
+        self,
+        position: Position,
+        *,
+        objective: str | None = None,
+        side: int | str | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> int:
         """Only the value (cheaper than ``solve``)."""
+        limits = SearchLimits.of(max_nodes, time_limit)
         if _first_card_states(position):
-            return self.solve(position, objective=objective, side=side).value
+            return self._solve(position, objective, side, limits).value
         state, obj, _ = _prepare(position, objective or self.objective, side)
-        return int(self._core.value(state, obj))
+        return int(self._core.value(state, obj, **limits.left()))
 
     def reaches(
         self,
@@ -338,14 +368,17 @@ class Solver:
         *,
         objective: str | None = None,
         side: int | str | None = None,
+        max_nodes: int | None = None,
+        time_limit: float | None = None,
     ) -> bool:
         """Whether the value is at least ``target`` (``value(...) >= target``), settled by one
         zero-window search: cheaper than the value where only a threshold matters (a contract,
         a score to reach)."""
+        limits = SearchLimits.of(max_nodes, time_limit)
         if _first_card_states(position):
-            return self.value(position, objective=objective, side=side) >= target
+            return self._solve(position, objective, side, limits).value >= target
         state, obj, _ = _prepare(position, objective or self.objective, side)
-        return bool(self._core.reaches(state, obj, target))
+        return bool(self._core.reaches(state, obj, target, **limits.left()))
 
     def clear(self) -> None:
         """Forget every stored position."""
@@ -362,9 +395,14 @@ def solve(
     objective: str | None = None,
     side: int | str | None = None,
     memory_mb: int = 8,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> Solution:
-    """Solve one position with a fresh solver: its value and the value of each legal card."""
-    return Solver(memory_mb=memory_mb).solve(position, objective=objective, side=side)
+    """Solve one position with a fresh solver: its value and the value of each legal card.
+    ``max_nodes`` and ``time_limit`` (seconds) bound the search (``tt.SearchLimitExceeded``)."""
+    return Solver(memory_mb=memory_mb).solve(
+        position, objective=objective, side=side, max_nodes=max_nodes, time_limit=time_limit
+    )
 
 
 @overload
@@ -376,6 +414,8 @@ def solve_many(
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
     cards: Literal[False] = False,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> npt.NDArray[np.int32]: ...
 
 
@@ -388,6 +428,8 @@ def solve_many(
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
     cards: Literal[True],
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]: ...
 
 
@@ -399,13 +441,19 @@ def solve_many(
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
     cards: bool = False,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> npt.NDArray[np.int32] | tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
-    """Values of many positions of one game and objective, on ``threads`` threads (0 = all
-    cores), as a numpy array.
+    """Values of many positions of one game and objective, on ``threads`` threads (0..256,
+    0 = all cores), as a numpy array.
 
     With ``cards=True`` also every legal card's value, as ``solve`` gives them: a second array
     of shape ``(len(positions), 64)`` indexed by ``Card.id``, ``NO_VALUE`` where a card is not
-    a legal play (for example as training targets for a policy)."""
+    a legal play (for example as training targets for a policy).
+
+    ``max_nodes`` bounds each position's search, ``time_limit`` (seconds) the whole batch: the
+    first limit reached raises ``tt.SearchLimitExceeded``."""
+    limits = SearchLimits.of(max_nodes, time_limit)
     prepared = each_named("position", positions, lambda p: _prepare(p, objective, side))
     if not prepared:
         empty = np.zeros(0, dtype=np.int32)
@@ -419,10 +467,17 @@ def solve_many(
     states = [s for s, _, _ in prepared]
     attrs = {"objective": prepared[0][2]}
     if not cards:
-        values = _core.solve_many(states, prepared[0][1], threads=threads, memory_mb=memory_mb)
+        values = _core.solve_many(
+            states, prepared[0][1], threads=threads, memory_mb=memory_mb, **limits.left()
+        )
         return _labelled_values(values, attrs)
     values, card_values = _core.solve_many(
-        states, prepared[0][1], threads=threads, memory_mb=memory_mb, card_values=True
+        states,
+        prepared[0][1],
+        threads=threads,
+        memory_mb=memory_mb,
+        card_values=True,
+        **limits.left(),
     )
     return _labelled_values(values, attrs), _labelled_cards(card_values, attrs)
 
@@ -470,7 +525,12 @@ def _fields(value: Any) -> Any:
 
 
 def dd_table(
-    deal: Any, *, objective: str | None = None, memory_mb: int = 8
+    deal: Any,
+    *,
+    objective: str | None = None,
+    memory_mb: int = 8,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> npt.NDArray[np.int32]:
     """The double-dummy table of a deal, as it was dealt: the value for each trump choice.
 
@@ -481,27 +541,33 @@ def dd_table(
     (``NO_VALUE`` for a seat not dealt in). The family's ``tables`` module
     (``tricktaker.games.<family>.tables``) documents its table.
 
-    ``objective`` overrides the game's own (as in ``solve``).
+    ``objective`` overrides the game's own (as in ``solve``). ``max_nodes`` and ``time_limit``
+    (seconds) bound the whole table (``tt.SearchLimitExceeded``).
 
     The table is a ``tricktaker.results.LabelledArray``: its axes are named ``trump`` and
     ``seat`` or ``side`` (by the names the deal shows), and ``to_pandas()`` gives a row per
     cell.
     """
-    table = _table(deal, objective, _core.Solver(memory_mb=memory_mb))
+    limits = SearchLimits.of(max_nodes, time_limit)
+    table = _table(deal, objective, _core.Solver(memory_mb=memory_mb), limits)
     return _labelled_tables(table, [deal], objective)
 
 
-def _table(deal: Any, objective: str | None, solver: _core.Solver) -> npt.NDArray[np.int32]:
+def _table(
+    deal: Any, objective: str | None, solver: _core.Solver, limits: SearchLimits = NO_LIMITS
+) -> npt.NDArray[np.int32]:
+    nodes0 = solver.nodes
+
     def values(rows: TableRows) -> npt.NDArray[np.int32]:
         out = np.full((len(rows), len(rows[0])), NO_VALUE, dtype=np.int32)
         for r, row in enumerate(rows):
             for c, cell in enumerate(row):
                 if cell is not None:
                     state, obj, _ = _prepare(deal, objective, cell.side, cell.state, cell.objective)
-                    out[r, c] = solver.value(state, obj)
+                    out[r, c] = solver.value(state, obj, **limits.left(solver.nodes - nodes0))
         return out
 
-    return _solver_tables(deal).dd_table(deal, objective, solver, values)
+    return _solver_tables(deal).dd_table(deal, objective, solver, values, limits)
 
 
 def dd_tables(
@@ -510,10 +576,13 @@ def dd_tables(
     objective: str | None = None,
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> npt.NDArray[np.int32]:
     """The tables of many deals at once (see ``_dd_tables``), their axes named ``deal``,
     ``trump`` and ``seat`` or ``side`` (a ``tricktaker.results.LabelledArray``)."""
-    return _labelled_tables(_dd_tables(deals, objective, threads, memory_mb), deals, objective)
+    tables = _dd_tables(deals, objective, threads, memory_mb, max_nodes, time_limit)
+    return _labelled_tables(tables, deals, objective)
 
 
 def _dd_tables(
@@ -521,16 +590,24 @@ def _dd_tables(
     objective: str | None = None,
     threads: int = 0,
     memory_mb: int = DEFAULT_MEMORY_MB,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
 ) -> npt.NDArray[np.int32]:
-    """The tables of many deals at once, on ``threads`` threads (0 = every core), stacked:
-    shape (deals, *table). Deals of a family with a native batch (whist deals of one deck size)
-    run in it; the others run on a pool of threads, one warm solver each (the solver releases
-    the GIL)."""
+    """The tables of many deals at once, on ``threads`` threads (0..256, 0 = every core),
+    stacked: shape (deals, *table). Deals of a family with a native batch (whist deals of one
+    deck size) run in it; the others run on a pool of threads, one warm solver each (the solver
+    releases the GIL). ``max_nodes`` bounds each deal's table, ``time_limit`` (seconds) the
+    whole batch (``tt.SearchLimitExceeded``)."""
+    limits = SearchLimits.of(max_nodes, time_limit)
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int, got {threads!r}")
+    if not 0 <= threads <= _core.MAX_THREADS:
+        raise Error(f"threads must be 0..{_core.MAX_THREADS} (0 = one per core), got {threads}")
     if not deals:
         return np.zeros((0, 5, 4), dtype=np.int32)
     families_tables = each_named("deal", deals, _solver_tables)
     if all(t is families_tables[0] for t in families_tables):
-        batch = families_tables[0].dd_tables(deals, objective, threads, memory_mb)
+        batch = families_tables[0].dd_tables(deals, objective, threads, memory_mb, limits)
         if batch is not None:
             return batch
     local = threading.local()
@@ -538,7 +615,8 @@ def _dd_tables(
     def one(deal: Any) -> npt.NDArray[np.int32]:
         if not hasattr(local, "solver"):
             local.solver = _core.Solver(memory_mb=memory_mb)
-        return _table(deal, objective, local.solver)
+        # Each deal's table gets the whole node limit; the deadline is the batch's.
+        return _table(deal, objective, local.solver, limits)
 
     workers = threads if threads > 0 else os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=min(workers, len(deals))) as pool:

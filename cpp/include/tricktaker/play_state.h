@@ -99,7 +99,7 @@ class PlayState {
 
   // --- checked entry points for front ends ---
   void play_checked(Card c);  // throws IllegalAction naming the legal cards
-  void undo_checked();        // throws std::logic_error when nothing has been played
+  void undo_checked();        // throws Error when nothing has been played
   // Replaces the hands by others of the same sizes (a determinization of a hidden-information
   // position: sampled hands for the seats one does not see). Throws std::invalid_argument for a
   // size that differs, a card outside the deck, a card held twice, or a card already played or

@@ -50,6 +50,7 @@
 // documents the contract, and how to add one).
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -114,6 +115,28 @@ struct Objective {
   std::shared_ptr<const GameObjective> game;
 };
 
+// Raised when a solver call reaches one of its SearchLimits. The call changes nothing but the
+// solver's table, which keeps only bounds the search proved (later calls stay exact). The
+// binding maps it to tricktaker.SearchLimitExceeded, an Error.
+class SearchLimitExceeded : public Error {
+ public:
+  using Error::Error;
+};
+
+// Bounds on the work of one solver call, for servers that take positions from strangers (a
+// ten-seat deal can take tens of millions of nodes). The search counts its nodes and reads the
+// clock once every kClockEvery nodes, so the deadline is met within that many nodes.
+struct SearchLimits {
+  using Clock = std::chrono::steady_clock;
+  static constexpr std::uint64_t kClockEvery = 1024;
+  std::uint64_t max_nodes = 0;                            // 0: no limit on nodes
+  Clock::time_point deadline = Clock::time_point::max();  // max(): no time limit
+
+  bool bounded() const { return max_nodes != 0 || deadline != Clock::time_point::max(); }
+  // Limits of `max_nodes` nodes (0: none) and `seconds` from now (<= 0: none).
+  static SearchLimits within(std::uint64_t max_nodes, double seconds);
+};
+
 struct CardValue {
   Card card;
   int value;
@@ -134,9 +157,13 @@ class Solver {
  public:
   static constexpr std::size_t kDefaultMemoryMb = 32;
 
-  // memory_mb: the transposition table's size (at least 1 MB; rounded down to a power of two
-  // number of buckets).
+  static constexpr std::size_t kMaxMemoryMb = 1 << 16;
+
+  // memory_mb: the transposition table's size, 1..kMaxMemoryMb (rounded down to a power of two
+  // number of buckets); throws Error outside that range.
   explicit Solver(std::size_t memory_mb = kDefaultMemoryMb);
+  // Throws Error naming the range unless memory_mb is 1..kMaxMemoryMb (batches check first).
+  static void check_memory_mb(std::size_t memory_mb);
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;
@@ -146,14 +173,16 @@ class Solver {
   // The value of the position for the objective's side (0 for a finished play, except for a
   // game objective that scores the whole deal). Throws std::invalid_argument for an objective
   // that does not fit the state: a side that no playing seat has, or a game objective's own
-  // check.
-  int value(const PlayState& state, const Objective& objective);
+  // check. Each call throws SearchLimitExceeded when it reaches `limits`.
+  int value(const PlayState& state, const Objective& objective, const SearchLimits& limits = {});
 
-  // The value and the value of every legal card.
-  SolveResult solve(const PlayState& state, const Objective& objective);
+  // The value and the value of every legal card (`limits` bound the whole call).
+  SolveResult solve(const PlayState& state, const Objective& objective,
+                    const SearchLimits& limits = {});
 
   // One zero-window test: does the side reach at least `target`?
-  bool reaches(const PlayState& state, const Objective& objective, int target);
+  bool reaches(const PlayState& state, const Objective& objective, int target,
+               const SearchLimits& limits = {});
 
   // Forget every stored entry.
   void clear();
@@ -166,12 +195,16 @@ class Solver {
   std::unique_ptr<Impl> impl_;
 };
 
-// Solves many states on `threads` threads (0 = the hardware's count), one Solver of
-// `memory_mb` each. Returns the values in input order; when `card_values` is not null it is
-// filled with 64 entries per state (value per card id, `missing` for cards that are not legal).
+// Solves many states on `threads` threads (0 = the hardware's count, at most kMaxThreads of
+// parallel.h), one Solver of `memory_mb` each. Returns the values in input order; when
+// `card_values` is not null it is filled with 64 entries per state (value per card id,
+// `missing` for cards that are not legal). limits.max_nodes bounds each state's search,
+// limits.deadline the whole batch; the first limit reached ends the batch with
+// SearchLimitExceeded.
 std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,
                             int threads, std::size_t memory_mb,
-                            std::vector<int>* card_values = nullptr, int missing = -32768);
+                            std::vector<int>* card_values = nullptr, int missing = -32768,
+                            const SearchLimits& limits = {});
 
 // Tricks the leader's side is sure to win from a trick boundary by cashing top cards.
 int sure_tricks(const PlayState& state);

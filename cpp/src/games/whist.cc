@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <stdexcept>
+#include <string>
 
 #include "tricktaker/parallel.h"
 
@@ -152,17 +153,28 @@ PlayState whist_state(const Hands4& hands, int trump, int leader, int ranks_per_
   return PlayState(setup);
 }
 
-DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver) {
+DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver,
+                       const SearchLimits& limits) {
   DdTable table{};
   Objective o;
   o.kind = ObjectiveKind::kTricks;
   o.side = 0;  // always N-S, so the four declarers of a strain share the solver's table
   const int tricks = popcount(hands[0]);
+  const std::uint64_t nodes0 = solver.nodes();
   for (int strain = 0; strain < kNumStrains; ++strain) {
     const int trump = strain < 4 ? strain : kNoTrump;
     for (int declarer = 0; declarer < 4; ++declarer) {
       const PlayState s = whist_state(hands, trump, (declarer + 1) % 4, ranks_per_suit);
-      const int ns = solver.value(s, o);
+      // The node limit is the table's: each search gets what the ones before it left.
+      SearchLimits left = limits;
+      if (limits.max_nodes != 0) {
+        const std::uint64_t used = solver.nodes() - nodes0;
+        if (used >= limits.max_nodes)
+          throw SearchLimitExceeded("the search reached its limit of " +
+                                    std::to_string(limits.max_nodes) + " nodes");
+        left.max_nodes = limits.max_nodes - used;
+      }
+      const int ns = solver.value(s, o, left);
       table[strain][declarer] = (declarer & 1) ? tricks - ns : ns;
     }
   }
@@ -170,14 +182,16 @@ DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver) 
 }
 
 std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks_per_suit,
-                                     int threads, std::size_t memory_mb) {
+                                     int threads, std::size_t memory_mb,
+                                     const SearchLimits& limits) {
   check_ranks(ranks_per_suit);
+  Solver::check_memory_mb(memory_mb);
   const std::size_t n = deals.size();
   std::vector<DdTable> out(n);
   for_each_item(
       n, threads, [&] { return Solver(memory_mb); },
       [&](Solver& solver, std::size_t i) {
-        out[i] = whist_dd_table(deals[i], ranks_per_suit, solver);
+        out[i] = whist_dd_table(deals[i], ranks_per_suit, solver, limits);
       });
   return out;
 }

@@ -66,7 +66,31 @@ struct Solver::Impl {
   std::atomic<std::uint64_t> nodes{0};  // read without the lock
 };
 
-Solver::Solver(std::size_t memory_mb) : impl_(std::make_unique<Impl>(memory_mb)) {}
+SearchLimits SearchLimits::within(std::uint64_t max_nodes, double seconds) {
+  SearchLimits l;
+  l.max_nodes = max_nodes;
+  // Past about 30 years from now a time limit bounds nothing (and would overflow the clock).
+  if (seconds > 0 && seconds < 1e9)
+    l.deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(seconds));
+  return l;
+}
+
+void Solver::check_memory_mb(std::size_t memory_mb) {
+  if (memory_mb < 1 || memory_mb > kMaxMemoryMb)
+    throw Error("memory_mb must be 1.." + std::to_string(kMaxMemoryMb) + ", got " +
+                std::to_string(memory_mb));
+}
+
+namespace {
+std::size_t checked_memory_mb(std::size_t memory_mb) {
+  Solver::check_memory_mb(memory_mb);
+  return memory_mb;
+}
+}  // namespace
+
+Solver::Solver(std::size_t memory_mb)
+    : impl_(std::make_unique<Impl>(checked_memory_mb(memory_mb))) {}
 Solver::~Solver() = default;
 Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
@@ -109,10 +133,12 @@ Prepared prepare(const PlayState& s, const Objective& o) {
 
 // Runs a search with the solver's table; fn(search, evaluator, root_base, prepared) does the
 // work.
+// The search stops with SearchLimitExceeded at `limits`; the table then holds only the bounds
+// of searches that finished (a store follows its search), so later calls stay exact.
 template <class Fn>
 auto with_search(Table& table, std::uint64_t& context, bool& has_context,
                  std::atomic<std::uint64_t>& nodes, const PlayState& state, const Objective& o,
-                 Fn fn) {
+                 const SearchLimits& limits, Fn fn) {
   Prepared p = prepare(state, o);
   const std::uint64_t ctx = combine(context_hash(state, o, p.max_side), p.ev->context_key());
   if (!has_context || ctx != context) {
@@ -121,10 +147,16 @@ auto with_search(Table& table, std::uint64_t& context, bool& has_context,
     has_context = true;
   }
   Search search(table, state, *p.ev, side_mask(state, p.max_side));
+  search.set_limits(limits);
   const int root_base = p.ev->base(state);
-  auto result = fn(search, *p.ev, root_base, p);
-  nodes += search.nodes();
-  return result;
+  try {
+    auto result = fn(search, *p.ev, root_base, p);
+    nodes += search.nodes();
+    return result;
+  } catch (...) {
+    nodes += search.nodes();
+    throw;
+  }
 }
 
 int root_bounds_lo(Search& s, const Evaluator& ev, int root_base, int* hi) {
@@ -172,10 +204,10 @@ int decision_answer(Search& s, const Evaluator& ev, const Objective& o, const Pr
 
 }  // namespace
 
-int Solver::value(const PlayState& state, const Objective& o) {
+int Solver::value(const PlayState& state, const Objective& o, const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (p.decides) return decision_answer(s, ev, o, p);
                        int hi;
                        const int lo = root_bounds_lo(s, ev, root_base, &hi);
@@ -188,10 +220,11 @@ int Solver::value(const PlayState& state, const Objective& o) {
                      });
 }
 
-bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
+bool Solver::reaches(const PlayState& state, const Objective& o, int target,
+                     const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (p.decides) return decision_answer(s, ev, o, p) >= target;
                        const int goal = target + root_base;
                        if (s.state().is_terminal()) return ev.terminal(s.state()) >= goal;
@@ -199,10 +232,10 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target) {
                      });
 }
 
-SolveResult Solver::solve(const PlayState& state, const Objective& o) {
+SolveResult Solver::solve(const PlayState& state, const Objective& o, const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
   return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        SolveResult res;
                        res.side = p.side;
                        const std::uint64_t nodes0 = s.nodes();
@@ -268,7 +301,8 @@ SolveResult Solver::solve(const PlayState& state, const Objective& o) {
 
 std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,
                             int threads, std::size_t memory_mb, std::vector<int>* card_values,
-                            int missing) {
+                            int missing, const SearchLimits& limits) {
+  Solver::check_memory_mb(memory_mb);
   const std::size_t n = states.size();
   std::vector<int> values(n, 0);
   if (card_values) card_values->assign(n * 64, missing);
@@ -276,11 +310,11 @@ std::vector<int> solve_many(const std::vector<PlayState>& states, const Objectiv
       n, threads, [&] { return Solver(memory_mb); },
       [&](Solver& solver, std::size_t i) {
         if (card_values) {
-          const SolveResult r = solver.solve(states[i], objective);
+          const SolveResult r = solver.solve(states[i], objective, limits);
           values[i] = r.value;
           for (const CardValue& cv : r.cards) (*card_values)[i * 64 + cv.card] = cv.value;
         } else {
-          values[i] = solver.value(states[i], objective);
+          values[i] = solver.value(states[i], objective, limits);
         }
       });
   return values;

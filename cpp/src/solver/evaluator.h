@@ -125,10 +125,12 @@ class QuickTricks {
 
 // Tricks certain for `seats` (a side of `n_seats` seats) from their trumps `top` that no
 // opposing trump beats: several seats' may fall in one trick, never two of one seat's. Inline:
-// the trick-count bounds call it several times a trick start.
+// the trick-count bounds call it several times a trick start. A side whose seats have all
+// folded (n_seats 0) holds no cards and is sure of nothing.
 inline int top_trump_tricks(const PlayState& s, CardSet top, std::uint16_t seats, int n_seats) {
+  if (!top || n_seats <= 0) return 0;
   int sure = (popcount(top) + n_seats - 1) / n_seats;
-  for (unsigned m = top ? seats : 0; m; m &= m - 1)
+  for (unsigned m = seats; m; m &= m - 1)
     sure = std::max(sure, popcount(s.hand(__builtin_ctz(m)) & top));
   return sure;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 
 #include "partition.h"
 
@@ -129,8 +130,24 @@ void Search::undo() {
   st_.undo();
 }
 
+void Search::check_limits() {
+  if (limits_.max_nodes != 0 && nodes_ > limits_.max_nodes)
+    throw SearchLimitExceeded("the search reached its limit of " +
+                              std::to_string(limits_.max_nodes) + " nodes");
+  std::uint64_t next = nodes_ + SearchLimits::kClockEvery;
+  if (limits_.deadline != SearchLimits::Clock::time_point::max()) {
+    if (SearchLimits::Clock::now() >= limits_.deadline)
+      throw SearchLimitExceeded("the search reached its time limit after " +
+                                std::to_string(nodes_) + " nodes");
+  } else {
+    next = ~std::uint64_t{0};
+  }
+  if (limits_.max_nodes != 0) next = std::min(next, limits_.max_nodes + 1);
+  check_at_ = next;
+}
+
 int Search::node(int alpha, int beta) {
-  ++nodes_;
+  if (++nodes_ >= check_at_) check_limits();
   if (st_.trick_len() == 0) {
     if (!ranks_) return trick_start(alpha, beta);
     // The two layouts share the memory; a deck of more than 32 cards uses the wide one.
@@ -298,10 +315,10 @@ int Search::last_two(int alpha, int beta, Card* best_out) {
   // The play state alone moves here (the search's own card sets stay as they were at the
   // trick start): nothing below reads them.
   if (st_.trick_len() == 0 && st_.tricks_played() + 1 == st_.total_tricks()) {
-    ++nodes_;
+    if (++nodes_ >= check_at_) check_limits();
     return last_trick_value();
   }
-  if (st_.trick_len() != 0) ++nodes_;
+  if (st_.trick_len() != 0 && ++nodes_ >= check_at_) check_limits();
   const bool maxing = is_max(st_.to_move());
   int best = maxing ? -kInf : kInf;
   Card best_card = kNoCard;

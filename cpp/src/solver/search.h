@@ -102,6 +102,11 @@ class Search {
   }
 
   int node(int alpha, int beta);
+  // Bounds on the rest of the search: node() throws SearchLimitExceeded once they are reached.
+  void set_limits(const SearchLimits& limits) {
+    limits_ = limits;
+    check_at_ = limits.bounded() ? nodes_ + 1 : ~std::uint64_t{0};
+  }
   // Partition search, at a trick's second seat: the side of the second and fourth seats surely
   // wins the trick in progress with its highest card of the led suit when that beats the lead
   // and every card of the third seat's, or with a ruff, where the third seat can neither ruff
@@ -237,6 +242,11 @@ class Search {
   const Evaluator& ev_;
   std::uint16_t max_seats_;
   std::uint64_t nodes_ = 0;
+  // The limits, looked at when nodes_ reaches check_at_ (never without limits): one compare a
+  // node, the clock once every SearchLimits::kClockEvery nodes.
+  SearchLimits limits_;
+  std::uint64_t check_at_ = ~std::uint64_t{0};
+  void check_limits();
   bool exact_ = false;  // strengths tie within a suit: key every card exactly
   bool split_ = false;  // the evaluator's trick_start() comes in two steps
   // The memo keeps each exact position's bounds (see KeyMemo): not with an order (the exact

@@ -101,9 +101,11 @@ bool replaces_better(const E& e, const E* victim, std::uint16_t gen) {
 class Table {
  public:
   explicit Table(std::size_t memory_mb) {
-    std::size_t bytes = std::max<std::size_t>(memory_mb, 1) << 20;
+    // Solver checks memory_mb (1..65536); the clamp and the division keep the sizing finite
+    // whatever it is given (n * 2 * sizeof(Bucket) could wrap around and loop forever).
+    const std::size_t bytes = std::clamp<std::size_t>(memory_mb, 1, std::size_t{1} << 16) << 20;
     std::size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
+    while (n <= bytes / (2 * sizeof(Bucket))) n *= 2;
     n_ = n;
     // Fresh anonymous memory reads as zeros (empty entries, generation 0) and costs nothing
     // until touched, so a big table is cheap to make; huge pages cut TLB misses.

@@ -14,8 +14,13 @@ the observation alone says (``tricktaker.protocol.knowledge.HiddenHands``: how m
 each seat holds, the cards known to be in a hand or excluded from it by its plays, the counts
 that were announced).
 
-Budget: ``samples`` deals per decision, or ``ms`` milliseconds (at least one sample); a budget
-in samples is deterministic under the seed, one in milliseconds depends on the machine.
+Budget: ``samples`` deals per decision, or ``ms`` milliseconds; a budget in samples is
+deterministic under the seed, one in milliseconds depends on the machine. ``max_nodes`` caps the
+solver's nodes per decision, over all its samples (a server's bound: one sample of a long
+ten-seat deal can take tens of millions of nodes). The time budget bounds the solver too: a
+search still running when the time is up, or when the node cap is reached, stops
+(``tt.SearchLimitExceeded``); its sample is dropped and the card is chosen from the samples
+solved before it, or, when there are none, by the rule-based bot.
 
 What is solved is the family's: its ``pimc`` capability (``games/<family>/bot.py: PIMC``, a
 ``tricktaker.protocol.pimc_search.PimcPolicy``) turns the seat's observation into a
@@ -39,10 +44,12 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.bots.rule import RuleBot
 from tricktaker.cards import Card
+from tricktaker.errors import SearchLimitExceeded
 from tricktaker.protocol.base import Action, Game
 from tricktaker.protocol.card_play import PlayView, bits
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.knowledge import HiddenHands
+from tricktaker.protocol.limits import SearchLimits
 from tricktaker.protocol.pimc_search import PimcPolicy
 
 __all__ = ["PimcBot", "Position", "position_for"]
@@ -152,13 +159,16 @@ class PimcBot:
         samples: int = DEFAULT_SAMPLES,
         ms: float | None = None,
         memory_mb: int = DEFAULT_MEMORY_MB,
+        max_nodes: int | None = None,
     ) -> None:
         if not 1 <= samples <= MAX_SAMPLES:
             raise ValueError(f"samples must be at least 1 and at most {MAX_SAMPLES}, got {samples}")
         if ms is not None and not 0 < ms <= MAX_MS:
             raise ValueError(f"ms must be above 0 and at most {MAX_MS}, got {ms}")
+        SearchLimits.of(max_nodes)  # checks it
         self.samples = samples
         self.ms = ms
+        self.max_nodes = max_nodes
         self.memory_mb = memory_mb
         self._solver: _core.Solver | None = None
         self._game: Game | None = None
@@ -232,19 +242,31 @@ class PimcBot:
             yield sampled
 
     def card_values(self, position: Position) -> dict[int, float]:
-        """Average double-dummy value of each legal card over the sampled deals."""
+        """Average double-dummy value of each legal card over the sampled deals solved within
+        the decision's limits (``max_nodes``, ``ms``)."""
         legal = position.view.legal
         totals: dict[int, float] = {c: 0.0 for c in bits(legal)}
         start = time.perf_counter()
         solved = 0
         budget = self.samples if self.ms is None else 1_000_000
+        limits = SearchLimits.of(self.max_nodes, None if self.ms is None else self.ms / 1000)
+        nodes0 = self.solver.nodes
         states = self._states(position)
         for _ in range(budget):
             sampled = next(states, None)
             if sampled is None:
                 break
-            for state in sampled:  # each card's value comes from the play it starts
-                result = self.solver.solve(state, position.objective)
+            try:
+                # each card's value comes from the play it starts
+                results = [
+                    self.solver.solve(
+                        state, position.objective, **limits.left(self.solver.nodes - nodes0)
+                    )
+                    for state in sampled
+                ]
+            except SearchLimitExceeded:
+                break  # this sample is dropped; the ones solved before it decide
+            for result in results:
                 for card, value in result.cards:
                     if card in totals:
                         totals[card] += value
@@ -259,6 +281,8 @@ class PimcBot:
 
     def __repr__(self) -> str:
         budget = f"ms={self.ms}" if self.ms is not None else f"samples={self.samples}"
+        if self.max_nodes is not None:
+            budget += f", max_nodes={self.max_nodes}"
         return f"PimcBot({budget})"
 
 

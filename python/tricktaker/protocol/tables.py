@@ -34,6 +34,7 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.errors import Unsupported
 from tricktaker.protocol.base import Game
+from tricktaker.protocol.limits import NO_LIMITS, SearchLimits
 
 __all__ = [
     "GENERIC_OBJECTIVES",
@@ -153,17 +154,29 @@ class SolverTables(Protocol):
         ...
 
     def dd_table(
-        self, deal: Any, objective: str | None, solver: _core.Solver, values: CellValues
+        self,
+        deal: Any,
+        objective: str | None,
+        solver: _core.Solver,
+        values: CellValues,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32]:
         """The double-dummy table of a deal as it was dealt (see ``tt.dd_table``): its cells
-        valued by ``values``, or a table of the core's own."""
+        valued by ``values`` (which keeps to ``limits``), or a table of the core's own within
+        ``limits``."""
         ...
 
     def dd_tables(
-        self, deals: Sequence[Any], objective: str | None, threads: int, memory_mb: int
+        self,
+        deals: Sequence[Any],
+        objective: str | None,
+        threads: int,
+        memory_mb: int,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32] | None:
-        """The tables of many deals in one native batch, or None where the family has none
-        (they are then valued one by one on a pool of threads)."""
+        """The tables of many deals in one native batch (``limits.max_nodes`` for each deal's
+        table, the deadline for the batch), or None where the family has none (they are then
+        valued one by one on a pool of threads)."""
         ...
 
 
@@ -185,7 +198,12 @@ class SolverBase:
         return []
 
     def dd_table(
-        self, deal: Any, objective: str | None, solver: _core.Solver, values: CellValues
+        self,
+        deal: Any,
+        objective: str | None,
+        solver: _core.Solver,
+        values: CellValues,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32]:
         states = getattr(deal, "dd_table_states", None)
         if states is None:
@@ -194,7 +212,12 @@ class SolverBase:
         return values(rows)
 
     def dd_tables(
-        self, deals: Sequence[Any], objective: str | None, threads: int, memory_mb: int
+        self,
+        deals: Sequence[Any],
+        objective: str | None,
+        threads: int,
+        memory_mb: int,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32] | None:
         return None
 

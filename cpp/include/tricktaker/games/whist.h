@@ -49,11 +49,16 @@ PlayState whist_state(const Hands4& hands, int trump, int leader, int ranks_per_
 // Double-dummy table: [strain][declarer] = tricks the declarer's side takes when the player
 // on the declarer's left leads; strains are spades, hearts, diamonds, clubs, no trump and
 // declarers N, E, S, W.
+// `limits` bound the whole table, its 20 searches together (SearchLimitExceeded).
 using DdTable = std::array<std::array<int, 4>, kNumStrains>;
-DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver);
+DdTable whist_dd_table(const Hands4& hands, int ranks_per_suit, Solver& solver,
+                       const SearchLimits& limits = {});
 
-// Tables of many deals on `threads` threads (0 = hardware), one solver of memory_mb each.
+// Tables of many deals on `threads` threads (0 = hardware, at most kMaxThreads), one solver of
+// memory_mb (1..Solver::kMaxMemoryMb) each; limits.max_nodes bounds each deal's table,
+// limits.deadline the whole batch.
 std::vector<DdTable> whist_dd_tables(const std::vector<Hands4>& deals, int ranks_per_suit,
-                                     int threads, std::size_t memory_mb);
+                                     int threads, std::size_t memory_mb,
+                                     const SearchLimits& limits = {});
 
 }  // namespace tricktaker

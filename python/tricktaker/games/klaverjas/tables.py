@@ -27,6 +27,7 @@ from tricktaker import _core
 from tricktaker.errors import Error
 from tricktaker.games.klaverjas.options import KlaverjasOptions
 from tricktaker.protocol.base import Game
+from tricktaker.protocol.limits import NO_LIMITS, SearchLimits
 from tricktaker.protocol.tables import (
     CellValues,
     DealObjective,
@@ -94,7 +95,12 @@ class _Solver(SolverBase):
         )
 
     def dd_table(
-        self, deal: Any, objective: str | None, solver: _core.Solver, values: CellValues
+        self,
+        deal: Any,
+        objective: str | None,
+        solver: _core.Solver,
+        values: CellValues,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32]:
         """``[trump][playing team]``: every trump with each team playing, forehand leading."""
         if objective not in (None, *TABLE_OBJECTIVES):

@@ -26,6 +26,7 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card
+from tricktaker.protocol.limits import NO_LIMITS, SearchLimits
 from tricktaker.protocol.tables import CellValues, SolverBase, SolverTables, each_named
 
 __all__ = ["SOLVER", "play_state", "rules_table"]
@@ -66,20 +67,31 @@ class _Solver(SolverBase):
     reads_bare_hands = True
 
     def dd_table(
-        self, deal: Any, objective: str | None, solver: _core.Solver, values: CellValues
+        self,
+        deal: Any,
+        objective: str | None,
+        solver: _core.Solver,
+        values: CellValues,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32]:
         hands, ranks = _hands(deal)
-        return np.asarray(_core.whist_dd_table(hands, ranks, solver), dtype=np.int32)
+        table = _core.whist_dd_table(hands, ranks, solver, **limits.left())
+        return np.asarray(table, dtype=np.int32)
 
     def dd_tables(
-        self, deals: Sequence[Any], objective: str | None, threads: int, memory_mb: int
+        self,
+        deals: Sequence[Any],
+        objective: str | None,
+        threads: int,
+        memory_mb: int,
+        limits: SearchLimits = NO_LIMITS,
     ) -> npt.NDArray[np.int32] | None:
         if objective not in (None, "tricks"):
             return None
         parsed = each_named("deal", deals, _hands)
         ranks = max(r for _, r in parsed)
         tables = _core.whist_dd_tables(
-            [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb
+            [h for h, _ in parsed], ranks, threads=threads, memory_mb=memory_mb, **limits.left()
         )
         return np.asarray(tables, dtype=np.int32)
 

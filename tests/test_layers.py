@@ -39,6 +39,7 @@ LAYERS: dict[str, int] = {
     "rl": 4,
     "sim": 5,
     "compare": 5,
+    "tournament": 5,
     "server": 5,
     "openspiel": 5,
     "analyze": 5,
@@ -57,6 +58,8 @@ OPTIONAL = (
     "pyarrow",
     "distributed",
     "tqdm",
+    "scipy",
+    "openskill",
 )
 
 

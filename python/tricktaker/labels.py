@@ -121,8 +121,9 @@ def axis_labels(name: str, width: int, doc: str, labels: GameLabels) -> tuple[st
     """The names of the second axis of a column of ``width`` values per deal.
 
     A column that documents its axis ("per seat", "each team") as seats or players is named by
-    the seats; as sides, teams or pairs by the sides; a list of ``width`` words in its documentation names it; otherwise a
-    width equal to the number of seats or of sides decides, and positions are numbered last.
+    the seats; as sides, teams or pairs by the sides; a list of ``width`` words in its
+    documentation names it; otherwise a width equal to the number of seats or of sides
+    decides, and positions are numbered last.
     """
     # the axis is the word after "per", "each" or "every": "score per team", "the hand of
     # every seat", "the side credited with each item" (an axis of items, not of sides)

@@ -49,9 +49,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
+from tricktaker.labels import game_labels
 from tricktaker.protocol.base import Deal, Game, check_seed, new_seed
 from tricktaker.protocol.family import capability
-from tricktaker.labels import game_labels
 from tricktaker.protocol.tables import PlayoutTables
 from tricktaker.results import PlayoutResults
 

@@ -16,7 +16,7 @@ derived with another shape (a slice, a sum) keeps no labels and is named by posi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -145,7 +145,7 @@ class LabelledArray(np.ndarray[Any, np.dtype[Any]]):
         self.missing = getattr(obj, "missing", None)
 
     def __reduce__(self) -> Any:
-        rebuild, args, state = super().__reduce__()  # type: ignore[misc]
+        rebuild, args, state = cast(tuple[Any, Any, Any], super().__reduce__())
         labels = (self.dims, self.coords, self.name, self.attrs, self.missing)
         return rebuild, args, (state, labels)
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker.bots import Bot, bind_bot, make_bot
+from tricktaker.bots import Bot, RandomBot, bind_bot, make_bot
 from tricktaker.errors import Unsupported
 from tricktaker.labels import flatten, frame, game_labels, to_arrow
 from tricktaker.protocol.base import Deal, Game, StateMachine, check_seed, new_seed
@@ -278,16 +278,31 @@ class _Seats:
 
 
 def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
-    """Let the bots play ``deal`` to its end; each bot sees only its seat's observation."""
+    """Let the bots play ``deal`` to its end; each bot sees only its seat's observation.
+
+    Random bots look at nothing but the number of legal actions: where the deal comes to a
+    stretch of pure card play (``Deal.play_cards``) they play it at once from their generators,
+    drawing exactly what ``RandomBot.act`` draws, so the deal ends the same either way."""
+
+    def random_picker(seat: int) -> Callable[[int], int] | None:
+        bot = seats(seat)
+        return bot.rng.below if type(bot) is RandomBot else None
+
+    card_runs = deal.has_card_runs
     while not deal.is_over:
         seat = deal.to_move
         if seat is None:
             raise RuntimeError(f"{deal!r} is not over but no seat is to act")
+        if card_runs and deal.phase == "play" and deal.play_cards(random_picker):
+            continue
         legal = deal.legal_actions()
         bot = seats(seat)
-        observation = SeatObservation(deal, seat)
-        action = bot.act(observation, legal)
-        observation.close()
+        if type(bot) is RandomBot:  # it never looks: no observation to make
+            action = legal[bot.rng.below(len(legal))] if legal else bot.act({}, legal)
+        else:
+            observation = SeatObservation(deal, seat)
+            action = bot.act(observation, legal)
+            observation.close()
         try:
             deal.apply(action)
         except ValueError as exc:

@@ -50,6 +50,7 @@ import numpy.typing as npt
 from tricktaker import _core
 from tricktaker.cards import Card
 from tricktaker.errors import Error
+from tricktaker.labels import SUITS, game_labels
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.limits import NO_LIMITS, SearchLimits
 from tricktaker.protocol.tables import (
@@ -62,7 +63,6 @@ from tricktaker.protocol.tables import (
     named,
     plain_objective,
 )
-from tricktaker.labels import SUITS, game_labels
 from tricktaker.registry import families
 from tricktaker.results import LabelledArray
 

@@ -9,10 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
+from live_server import LiveServer, next_observation, next_turn, receive
 
 import tricktaker as tt
-
-from .live import LiveServer, next_observation, next_turn, receive
 
 
 @pytest.fixture()
@@ -33,8 +32,9 @@ def play_to_the_end(ws: Any, first: dict[str, Any] | None = None) -> list[dict[s
 
 
 def test_two_people_and_two_bots_play_a_whole_deal(server: LiveServer) -> None:
-    created = server.create(game="klaverjas", seed=21,
-                            seats=[{"kind": "human"}, {"kind": "bot", "bot": "rule"}] * 2)
+    created = server.create(
+        game="klaverjas", seed=21, seats=[{"kind": "human"}, {"kind": "bot", "bot": "rule"}] * 2
+    )
     table = created["table"]
     north = server.seat(table, created["seats"][0]["token"])
     south = server.seat(table, created["seats"][2]["token"])
@@ -50,11 +50,14 @@ def test_two_people_and_two_bots_play_a_whole_deal(server: LiveServer) -> None:
                 done[seat] = True
                 continue
             if observation["legal_actions"]:
-                ws.send(f'{{"type": "action", "v": 1, "action": "{observation["legal_actions"][0]}"}}')
+                ws.send(
+                    f'{{"type": "action", "v": 1, "action": "{observation["legal_actions"][0]}"}}'
+                )
                 latest[seat] = next_observation(ws)
-            elif latest[seat]["events"] < latest[2 - seat]["events"] or not latest[2 - seat][
-                "observation"
-            ]["legal_actions"]:
+            elif (
+                latest[seat]["events"] < latest[2 - seat]["events"]
+                or not latest[2 - seat]["observation"]["legal_actions"]
+            ):
                 latest[seat] = next_observation(ws)
     north.close()
     south.close()
@@ -76,7 +79,10 @@ def test_kill_9_mid_trick_then_every_table_resumes_at_the_same_event(tmp_path: P
                 receive(ws)
                 message = next_turn(ws)
                 # Play until seat 0 is to move with cards already in the trick.
-                while not message["observation"]["trick"] and message["observation"]["phase"] != "over":
+                while (
+                    not message["observation"]["trick"]
+                    and message["observation"]["phase"] != "over"
+                ):
                     legal = message["observation"]["legal_actions"]
                     ws.send(f'{{"type": "action", "v": 1, "action": "{legal[0]}"}}')
                     message = next_turn(ws)

@@ -118,14 +118,19 @@ def _play(name: str, preset: str | None, options: dict[str, Any], match: bool, s
         assert seat is not None
         action = rng.choice(table.legal_actions(seat))
         sent.clear()
-        session.handle_line(json.dumps({"type": "action", "v": 1, "table": table_id,
-                                        "seat": seat, "action": action}))
+        session.handle_line(
+            json.dumps(
+                {"type": "action", "v": 1, "table": table_id, "seat": seat, "action": action}
+            )
+        )
         assert sent and sent[0]["type"] != "error", sent[:1]
         event_hidden, new_deal = oracle.apply(seat, action)
         now_hidden = {s: oracle.hidden_from(s) for s in [*range(seats), None]}
         for message in sent:
             viewer = message["seat"]
-            hidden = now_hidden[viewer] if message["type"] == "observation" else event_hidden[viewer]
+            hidden = (
+                now_hidden[viewer] if message["type"] == "observation" else event_hidden[viewer]
+            )
             leaked = cards_in(message) & hidden
             assert not leaked, f"{name}: {message['type']} to seat {viewer} names {leaked}"
             checked += 1
@@ -153,9 +158,18 @@ def test_a_kirves_discard_reaches_only_the_discarding_seat() -> None:
     session = StdioSession(Lobby(Store()), sent.append)
     for seed in range(40):
         sent.clear()
-        session.handle_line(json.dumps({"type": "create_table", "v": 1, "game": "kirves",
-                                        "options": {"num_players": 3}, "seed": seed,
-                                        "seats": [{"kind": "human"}] * 3}))
+        session.handle_line(
+            json.dumps(
+                {
+                    "type": "create_table",
+                    "v": 1,
+                    "game": "kirves",
+                    "options": {"num_players": 3},
+                    "seed": seed,
+                    "seats": [{"kind": "human"}] * 3,
+                }
+            )
+        )
         table = session.lobby.tables[sent[0]["table"]]
         rng = random.Random(seed)
         while not table.finished:
@@ -164,12 +178,16 @@ def test_a_kirves_discard_reaches_only_the_discarding_seat() -> None:
             discards = [a for a in table.legal_actions(seat) if a.startswith("discard:")]
             action = discards[0] if discards else rng.choice(table.legal_actions(seat))
             table_id = table.spec.table_id
-            session.handle_line(json.dumps({"type": "action", "v": 1, "table": table_id,
-                                            "seat": seat, "action": action}))
+            session.handle_line(
+                json.dumps(
+                    {"type": "action", "v": 1, "table": table_id, "seat": seat, "action": action}
+                )
+            )
             if discards:
                 own = table.events_for(seat, len(table.events) - 1)[0]
-                others = [table.events_for(s, len(table.events) - 1)[0]
-                          for s in range(3) if s != seat]
+                others = [
+                    table.events_for(s, len(table.events) - 1)[0] for s in range(3) if s != seat
+                ]
                 assert own["action"] == action
                 assert all(o["action"] == "discard:??" for o in others)
                 assert table.events_for(None, len(table.events) - 1)[0]["action"] == "discard:??"

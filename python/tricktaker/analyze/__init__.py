@@ -46,9 +46,19 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-__all__ = ["DEFAULT_CHUNK_SIZE", "KINDS", "Analysis", "AnalysisSpec", "open_analysis", "run", "write_file"]
+__all__ = [
+    "DEFAULT_CHUNK_SIZE",
+    "KINDS",
+    "Analysis",
+    "AnalysisSpec",
+    "open_analysis",
+    "run",
+    "write_file",
+]
 
 DEFAULT_CHUNK_SIZE = 1000
+# How long to try a scheduler's address before calling it unreachable.
+SCHEDULER_TIMEOUT = "10s"
 
 
 @dataclass
@@ -143,10 +153,10 @@ def _local(spec: AnalysisSpec, todo: list[int], workers: int) -> Iterator[tuple[
             while True:
                 # a few chunks in flight per worker: enough to keep them busy, few to lose
                 while len(pending) < 2 * workers:
-                    index = next(queue, None)
-                    if index is None:
+                    following = next(queue, None)
+                    if following is None:
                         break
-                    pending[pool.submit(run_chunk, spec, index)] = index
+                    pending[pool.submit(run_chunk, spec, following)] = following
                 if not pending:
                     return
                 done, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -166,7 +176,7 @@ def _dask_client(scheduler: str) -> Any:
             "a Dask scheduler needs the dask extra: pip install 'tricktaker[dask]'"
         ) from None
     try:
-        return Client(scheduler, timeout="10s", set_as_default=False)
+        return Client(scheduler, timeout=SCHEDULER_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
         raise Error(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
 
@@ -177,7 +187,7 @@ def _on_dask(spec: AnalysisSpec, todo: list[int], client: Any) -> Iterator[tuple
 
     futures = {client.submit(run_chunk, spec, index, pure=False): index for index in todo}
     try:
-        for future in as_completed(futures):
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
             yield futures[future], future.result()
     finally:
         client.cancel([f for f in futures if not f.done()])

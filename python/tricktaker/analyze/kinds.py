@@ -28,7 +28,7 @@ from tricktaker.protocol.base import Deal, Game
 from tricktaker.registry import load
 from tricktaker.results import axes_of
 from tricktaker.sim import SeatObservation, bot_seed, deal_seed, simulate
-from tricktaker.solve import dd_table
+from tricktaker.solve import dd_table, objectives
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -120,7 +120,9 @@ def _compare(spec: AnalysisSpec, index: int) -> pd.DataFrame:
     return df
 
 
-def ready_deal(game: Game, seed: int, *, max_actions: int = 200) -> tuple[Deal, Any]:
+def ready_deal(
+    game: Game, seed: int, *, objective: str | None = None, max_actions: int = 200
+) -> tuple[Deal, Any]:
     """Deal ``seed`` of the game and its double-dummy table: as dealt where the game tables a
     fresh deal, else after random bots have made the calls that fix the hands of the play
     (an auction, a trump choice, discards). Raises what ``tt.dd_table`` raises once the deal
@@ -129,7 +131,7 @@ def ready_deal(game: Game, seed: int, *, max_actions: int = 200) -> tuple[Deal, 
     bots: dict[int, Any] = {}
     for _ in range(max_actions):
         try:
-            return deal, dd_table(deal)
+            return deal, dd_table(deal, objective=objective)
         except Unsupported:
             raise
         except Error:
@@ -142,7 +144,7 @@ def ready_deal(game: Game, seed: int, *, max_actions: int = 200) -> tuple[Deal, 
         observation = SeatObservation(deal, seat)
         deal.apply(bot.act(observation, deal.legal_actions()))
         observation.close()
-    return deal, dd_table(deal)
+    return deal, dd_table(deal, objective=objective)
 
 
 def _dd(spec: AnalysisSpec, index: int) -> pd.DataFrame:
@@ -154,9 +156,7 @@ def _dd(spec: AnalysisSpec, index: int) -> pd.DataFrame:
     tables = []
     hands = np.zeros((n, len(labels.seats)), dtype=np.uint64)
     for k in range(n):
-        deal, table = ready_deal(game, int(seeds[k]))
-        if spec.objective is not None:
-            table = dd_table(deal, objective=spec.objective)
+        deal, table = ready_deal(game, int(seeds[k]), objective=spec.objective)
         tables.append(table)
         for p in range(len(labels.seats)):  # each seat's hand as its own observation shows it
             hands[k, p] = mask_from_cards([Card.parse(c) for c in deal.observation(p)["hand"]])
@@ -189,6 +189,8 @@ def check_spec(spec: AnalysisSpec) -> None:
         raise Error(f"unknown kind of analysis {spec.kind!r}; kinds: {', '.join(KINDS)}")
     if spec.kind == "compare" and len(spec.bots) < 2:
         raise Error("a comparison needs two or more bots, e.g. bots=['rule', 'random']")
+    if spec.objective is not None and spec.objective not in objectives():
+        raise Error(f"unknown objective {spec.objective!r}; objectives: {', '.join(objectives())}")
     for name in spec.bots:
         make_bot(name)
 

@@ -148,6 +148,8 @@ def write_file(table: pa.Table, path: str | os.PathLike[str]) -> Path:
     pa, pq = _pyarrow()
     target = Path(path)
     suffix = target.suffix.lower()
+    if suffix in (".parquet", ".csv"):
+        target.parent.mkdir(parents=True, exist_ok=True)
     if suffix == ".parquet":
         _replace_atomically(target, lambda p: pq.write_table(table, p))
     elif suffix == ".csv":
@@ -157,9 +159,7 @@ def write_file(table: pa.Table, path: str | os.PathLike[str]) -> Path:
         plain = table.cast(
             pa.schema(
                 [
-                    pa.field(f.name, f.type.value_type)
-                    if pa.types.is_dictionary(f.type)
-                    else f
+                    pa.field(f.name, f.type.value_type) if pa.types.is_dictionary(f.type) else f
                     for f in table.schema
                 ]
             )

@@ -38,6 +38,12 @@ def add_serve_parser(sub: Any) -> None:
     serve.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds before each bot move (for people)"
     )
+    serve.add_argument(
+        "--http-rate",
+        type=float,
+        default=10.0,
+        help="POST requests a second allowed to one client address (default 10)",
+    )
     serve.add_argument("--log-level", default="info", help="uvicorn's log level")
 
 
@@ -48,8 +54,8 @@ def run_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
             f"serve needs the server extra ({', '.join(missing)} missing): "
             "pip install 'tricktaker[server]'"
         )
-    if args.bot_time <= 0 or args.bot_delay < 0:
-        raise ValueError("--bot-time must be > 0 and --bot-delay >= 0")
+    if args.bot_time <= 0 or args.bot_delay < 0 or args.http_rate <= 0:
+        raise ValueError("--bot-time and --http-rate must be > 0, --bot-delay >= 0")
     if args.stdio:
         stdio = importlib.import_module("tricktaker.server.stdio")
         code: int = stdio.serve_stdio(stdin, out, args.db, bot_time_limit=args.bot_time)
@@ -61,6 +67,7 @@ def run_serve(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
         args.db,
         bot_time_limit=args.bot_time,
         bot_delay=args.bot_delay,
+        http_rate=args.http_rate,
         log_level=args.log_level,
     )
     return 0

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from tricktaker.analyze.store import write_file
 from tricktaker.compare import compare
 from tricktaker.errors import Error, Unsupported
 from tricktaker.protocol.base import Game, new_seed
@@ -72,6 +73,8 @@ def run_simulate(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO)
             results = simulate_in_parts(
                 game, args.deals, bots, seed, jobs=args.jobs, journal=journal, progress=bar
             )
+    if getattr(args, "out", None):
+        print(f"wrote {write_file(results.to_arrow(), args.out)}", file=err)
     if args.json:
         print(json.dumps(results.to_dict(per_deal=args.per_deal), indent=2), file=out)
         return 0
@@ -92,6 +95,11 @@ def run_compare(
     err: TextIO,
     bar: ProgressBar | None,
 ) -> int:
+    if getattr(args, "out", None):
+        raise Error(
+            "--out writes the deals of one bot; compare bots into a file with "
+            "'tricktaker analyze GAME --kind compare --bots A,B --out FILE'"
+        )
     if bar is not None:
         bar.label = f"comparing bots on {game.name}"
     seed = args.seed if args.seed is not None else new_seed()

@@ -14,7 +14,7 @@ import abc
 import copy
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -80,6 +80,15 @@ CARD_ACTION_TABLE: list[Action | None] = [_CARD_ACTIONS.get(i) for i in range(64
 _CARD_ACTION_IDS = frozenset(id(a) for a in _CARD_ACTIONS.values())
 # The card action of each card's canonical text (``"AS"``, ``"TH"``, ``"RJ"``).
 _CARD_ACTION_BY_TEXT: dict[str, Action] = {a.name: a for a in _CARD_ACTIONS.values()}
+def card_of_text(text: str) -> Card:
+    """A card from its text: a dictionary look-up for the canonical text (``"AS"``) that a
+    checked set-up holds, ``Card.parse`` for any other."""
+    action = _CARD_ACTION_BY_TEXT.get(text)
+    return Card.parse(text) if action is None or action.card is None else action.card
+
+
+# The canonical text of each card id ("" where no card has the id), as the log records cards.
+CARD_NAMES: list[str] = [a.name if a is not None else "" for a in CARD_ACTION_TABLE]
 
 
 def card_actions(mask: int) -> list[Action]:
@@ -340,6 +349,49 @@ class Deal(StateMachine):
     @abc.abstractmethod
     def result(self) -> Any:
         """The deal's scores once it is over (None before)."""
+
+    def play_cards(self, picker: Callable[[int], Callable[[int], int] | None]) -> int:
+        """Play a stretch of pure card play at once: while the deal's actions are the cards of
+        the seat to move alone, ``picker(seat)(n)`` chooses the index of the card that seat
+        plays among its ``n`` legal ones (in the order of ``legal_actions()``: card id order).
+        The log records each card as ``apply`` would; no events are made. Returns the cards
+        played: 0 when the deal is not in such a stretch, or when ``picker`` gives None for a
+        seat that takes part in the play (then nothing is played; go on with ``apply``).
+
+        A seeded random player picks with its generator's ``below``, exactly as it picks from
+        ``legal_actions()``; this path, without an event or a list of actions per card, is what
+        makes a simulation of random players fast."""
+        state = self._card_run()
+        if state is None:
+            return 0
+        active = state.active
+        pickers = [
+            picker(seat) if active >> seat & 1 else None for seat in range(active.bit_length())
+        ]
+        if any(pickers[seat] is None for seat in range(len(pickers)) if active >> seat & 1):
+            return 0
+        start = state.cards_played
+        legal = state.legal_cards()
+        while legal:
+            legal = state.step(legal[pickers[state.to_move](len(legal))])  # type: ignore[misc]
+        self.log += [(seat, CARD_NAMES[card]) for seat, card in state.history()[start:]]
+        self._end_card_run()
+        return state.cards_played - start
+
+    @property
+    def has_card_runs(self) -> bool:
+        """Whether ``play_cards`` may ever play anything in this kind of deal."""
+        return type(self)._card_run is not Deal._card_run
+
+    def _card_run(self) -> PlayState | None:
+        """The play state, when every action from now until its play is over is a card of the
+        seat to move (no call may come between the cards) and the deal needs to see none of
+        them on the way; otherwise None (the default)."""
+        return None
+
+    def _end_card_run(self) -> None:
+        """Bring the deal up to date after ``play_cards`` played its play state to the end."""
+        raise NotImplementedError
 
     def __str__(self) -> str:
         """Every hand by suit, the trick on the table and the trump (``protocol.diagram``);

@@ -82,6 +82,7 @@ CAPABILITIES: dict[str, str] = {
     "metric": "duplicate comparison of bots (tricktaker.compare)",
     "episode": "the PettingZoo environment (tricktaker.rl)",
     "schema": "the JSON Schema of its observations, events and results (tt.schema())",
+    "features": "the hands its double-dummy tables judge, for hand-strength studies",
 }
 
 # Where each capability lives in a family's folder: the same file and name in every family.
@@ -97,6 +98,7 @@ STANDARD_PLACES: dict[str, tuple[str, str]] = {
     "metric": ("summary", "METRIC"),
     "episode": ("episode", "EPISODE"),
     "schema": ("schema", "SCHEMA"),
+    "features": ("features", "FEATURES"),
 }
 
 
@@ -130,6 +132,7 @@ class Family:
     metric: Hook[Any] | None = None
     episode: Hook[Any] | None = None
     schema: Hook[Any] | None = None
+    features: Hook[Any] | None = None
     _loaded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def has(self, capability: str) -> bool:

@@ -54,17 +54,20 @@ class RandomBot:
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    rng: _core.Rng
 
     def __init__(self, seed: int = 0) -> None:
         self.reset(seed)
 
     def reset(self, seed: int) -> None:
-        self._rng = _core.Rng(seed)
+        # ``rng.below(n)`` is the index this bot picks among n legal actions: a simulation
+        # draws it straight from here when it plays a stretch of cards at once.
+        self.rng = _core.Rng(seed)
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("a bot cannot act: there are no legal actions")
-        return legal_actions[int(self._rng.below(len(legal_actions)))]
+        return legal_actions[self.rng.below(len(legal_actions))]
 
     def __repr__(self) -> str:
         return "RandomBot()"

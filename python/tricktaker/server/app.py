@@ -69,7 +69,7 @@ HTTP_STATUS: dict[str, int] = {
 # flooding after this many refusals in a row is disconnected.
 WS_RATE, WS_BURST, WS_MAX_REFUSALS = 20.0, 40.0, 200
 # Per client address, for the POST endpoints (creating tables, analysis).
-HTTP_RATE, HTTP_BURST = 10.0, 30.0
+HTTP_RATE = 10.0
 
 
 def _error_response(error: ProtocolError) -> JSONResponse:
@@ -119,10 +119,12 @@ def create_app(
     bot_delay: float = 0.0,
     analysis_time_limit: float = 10.0,
     analysis_workers: int = 2,
+    http_rate: float = HTTP_RATE,
     static_dir: Path | None = STATIC,
 ) -> FastAPI:
     """The server's app over the store at ``db`` (a SQLite file, or ``":memory:"``): every
-    stored table is replayed before the app starts serving."""
+    stored table is replayed before the app starts serving. ``http_rate`` is the POST
+    requests a second allowed to one client address (bursts of three seconds' worth)."""
     store = db if isinstance(db, Store) else Store(db)
     lobby = Lobby.open(store)
     hub_holder: dict[str, Hub] = {}
@@ -153,7 +155,7 @@ def create_app(
 
     def check_rate(request: Request) -> None:
         client = request.client.host if request.client else "?"
-        bucket = http_buckets.setdefault(client, TokenBucket(HTTP_RATE, HTTP_BURST))
+        bucket = http_buckets.setdefault(client, TokenBucket(http_rate, 3 * http_rate))
         if not bucket.take():
             raise ProtocolError("rate_limited", "too many requests; slow down")
 

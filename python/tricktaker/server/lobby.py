@@ -65,6 +65,7 @@ class Lobby:
         )
         names = seat_names(machine)
         requested = request.seats
+        kinds: list[tuple[str, str | None]]
         if requested is None:
             kinds = [("human", None)] + [("bot", "rule")] * (len(names) - 1)
         elif len(requested) != len(names):

@@ -354,9 +354,10 @@ def parse_object(data: Any, allowed: tuple[str, ...] | None = None) -> BaseModel
 def protocol_schema() -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) of every message: ``$defs`` holds each client and
     server message by its model's name; ``client`` and ``server`` list them by ``type``."""
-    models = [(m, "validation") for m in CLIENT_MESSAGES.values()] + [
-        (m, "serialization") for m in SERVER_MESSAGES.values()
+    models: list[tuple[type[BaseModel], Literal["validation", "serialization"]]] = [
+        (m, "validation") for m in CLIENT_MESSAGES.values()
     ]
+    models += [(m, "serialization") for m in SERVER_MESSAGES.values()]
     refs, document = models_json_schema(models, ref_template="#/$defs/{model}")
 
     def ref(model: type[BaseModel], mode: str) -> str:

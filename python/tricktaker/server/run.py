@@ -23,9 +23,10 @@ def serve_http(
     *,
     bot_time_limit: float = 2.0,
     bot_delay: float = 0.0,
+    http_rate: float = 10.0,
     log_level: str = "info",
 ) -> None:
     """Serve until interrupted; every table of ``db`` is replayed first."""
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(db, bot_time_limit=bot_time_limit, bot_delay=bot_delay)
+    app = create_app(db, bot_time_limit=bot_time_limit, bot_delay=bot_delay, http_rate=http_rate)
     uvicorn.run(app, host=host, port=port, ws_max_size=WS_MAX_FRAME, log_level=log_level)

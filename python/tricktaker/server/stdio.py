@@ -99,8 +99,8 @@ class StdioSession:
             self._send_seat(table, seat, message.after)
         elif isinstance(message, Observe):
             table = self._table(message.table)
-            seat = None if message.seat is None else self._seat(table, message.seat)
-            self.write(self._observation(table, seat))
+            viewer = None if message.seat is None else self._seat(table, message.seat)
+            self.write(self._observation(table, viewer))
         elif isinstance(message, Ping):
             self.write({"type": "pong", "v": 1})
         elif isinstance(message, Solve):

@@ -91,7 +91,8 @@ class Table:
         if len(spec.seats) != len(self.names):
             raise ProtocolError(
                 "bad_options",
-                f"{machine.game.name} has {len(self.names)} seats, got {len(spec.seats)} seat specs",
+                f"{machine.game.name} has {len(self.names)} seats, "
+                f"got {len(spec.seats)} seat specs",
             )
         self.events: list[dict[str, Any]] = []
         # Per viewer (each seat, then the spectators at index n): the event as the viewer may

@@ -7,7 +7,7 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker._core import mask_to_items
-from tricktaker.cards import Card, Suit, mask_from_cards
+from tricktaker.cards import Card, Suit
 from tricktaker.errors import IllegalAction
 from tricktaker.games.klaverjas.notation import write_position
 from tricktaker.games.klaverjas.observation import DealViews
@@ -20,9 +20,17 @@ from tricktaker.games.klaverjas.options import (
 )
 from tricktaker.games.klaverjas.result import KlaverjasResult
 from tricktaker.games.klaverjas.tables import rules_table
-from tricktaker.protocol.base import CARD_ACTION_TABLE, Action, Event, Game, card_actions
+from tricktaker.protocol.base import (
+    CARD_ACTION_TABLE,
+    Action,
+    Event,
+    Game,
+    card_actions,
+    card_of_text as card,
+)
 
-TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+SUITS = list(Suit)  # iterating an Enum class is slow, and every deal lists the suits
+TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in SUITS}
 PASS = Action.call("pass")
 ACCEPT = Action.call("accept")
 CLAIM = Action.call("claim")
@@ -38,7 +46,7 @@ class KlaverjasDeal(DealViews):
         self._setup = setup
         self.dealer: int = setup["dealer"]
         self.forehand: int = (self.dealer + 1) % NUM_SEATS
-        self.hands_dealt: list[list[Card]] = [[Card.parse(c) for c in h] for h in setup["hands"]]
+        self.hands_dealt: list[list[Card]] = [[card(c) for c in h] for h in setup["hands"]]
         self.proposed_suit: Suit | None = (
             None if setup.get("proposed_suit") is None else Suit.parse(setup["proposed_suit"])
         )
@@ -143,10 +151,25 @@ class KlaverjasDeal(DealViews):
         self._to_move = state.to_move
         return Event(to_move, action.name, "play", {"card": action.name})
 
+    def _card_run(self) -> _core.PlayState | None:
+        # With roem counted automatically nothing but cards comes between the first card and
+        # the scoring; a claim window (manual roem) needs the deal after every trick.
+        if (
+            self._phase != "play"
+            or self.options.roem_claim != "auto"
+            or self._claimable_trick is not None
+        ):
+            return None
+        return self.state
+
+    def _end_card_run(self) -> None:
+        self._next_legal = None
+        self._finish()
+
     # --- trump selection ----------------------------------------------------------------
 
     def _selection_actions(self) -> list[Action]:
-        suits = list(Suit)
+        suits = SUITS
         if self._forced:
             if (
                 self.options.trump_selection == "drawn"
@@ -179,7 +202,7 @@ class KlaverjasDeal(DealViews):
         self.trump = trump
         self.declarer = declarer
         rules = rules_table(self.options, int(trump))
-        hands = [mask_from_cards(h) for h in self.hands_dealt]
+        hands = [sum(c.mask for c in h) for h in self.hands_dealt]
         self.state = _core.PlayState(rules, hands, [0, 1, 0, 1], self.forehand)
         self._phase = "play"
         self._to_move = self.forehand  # forehand always leads (§1.8, D13)

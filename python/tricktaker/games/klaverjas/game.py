@@ -12,6 +12,7 @@ from tricktaker.games.klaverjas.match import KlaverjasMatch
 from tricktaker.games.klaverjas.notation import read_position
 from tricktaker.games.klaverjas.options import (
     DECK,
+    DECK_MASK,
     HAND_SIZE,
     NUM_SEATS,
     PRESETS,
@@ -144,17 +145,18 @@ def _check_hands(hands: list[Any]) -> list[list[Card]]:
         count = len(hands) if isinstance(hands, (list, tuple)) else short_repr(hands)
         raise Error(f"hands: need 4 hands (N, E, S, W), got {count}")
     out: list[list[Card]] = []
-    seen: set[Card] = set()
+    seen = 0  # the cards met so far, as a mask: every deal is checked, so bit tests
     for seat, hand in zip(SEATS, hands, strict=True):
         cards = parse_card_list(hand)
         if len(cards) != HAND_SIZE:
             raise Error(f"hands: {seat} has {len(cards)} cards; every hand has 8")
         for card in cards:
-            if card not in DECK:
+            bit = card.mask
+            if not DECK_MASK & bit:
                 raise Error(f"hands: {card} is not in the 32-card Klaverjas pack (7 to A)")
-            if card in seen:
+            if seen & bit:
                 raise Error(f"hands: {card} is dealt twice")
-            seen.add(card)
+            seen |= bit
         out.append(cards)
     return out
 

@@ -69,6 +69,13 @@ class WhistDeal(DealViews):
             return None
         return self._card_played(action, to_move)
 
+    def _card_run(self) -> _core.PlayState | None:
+        # The play is all a whist deal is: the deal keeps nothing beside its play state.
+        return None if self.state.is_terminal() else self.state
+
+    def _end_card_run(self) -> None:
+        pass
+
     def _apply(self, action: Action, seat: int) -> Event:
         assert action.card is not None
         self.state.play(action.card.id)

@@ -37,8 +37,20 @@ class LiveServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> LiveServer:
-        command = [sys.executable, "-m", "tricktaker", "serve", "--port", str(self.port),
-                   "--db", str(self.db), "--bot-delay", "0", "--log-level", "warning"]
+        command = [
+            sys.executable,
+            "-m",
+            "tricktaker",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--bot-delay",
+            "0",
+            "--log-level",
+            "warning",
+        ]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -67,8 +79,9 @@ class LiveServer:
                 self.process.wait()
 
     def create(self, **fields: Any) -> dict[str, Any]:
-        response = httpx.post(f"{self.http}/api/tables",
-                              json={"type": "create_table", "v": 1, **fields}, timeout=10)
+        response = httpx.post(
+            f"{self.http}/api/tables", json={"type": "create_table", "v": 1, **fields}, timeout=10
+        )
         response.raise_for_status()
         created: dict[str, Any] = response.json()
         return created
@@ -83,7 +96,9 @@ def receive(ws: ClientConnection) -> dict[str, Any]:
     return message
 
 
-def next_observation(ws: ClientConnection, sink: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def next_observation(
+    ws: ClientConnection, sink: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
     while True:
         message = receive(ws)
         if sink is not None:

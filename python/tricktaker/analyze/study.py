@@ -1,0 +1,133 @@
+"""Hand strength at double dummy: with which hands does the side that plays make the deal?
+
+``hand_strength(game, deals, seed)`` deals ``deals`` deals, solves each one's double-dummy table
+in native batches (``tt.dd_tables``, on every core's threads) and returns one row per hand the
+table judges (the game's ``features`` capability, ``tricktaker.protocol.hand_strength``):
+
+========== ==========================================================================
+column     meaning
+========== ==========================================================================
+deal       the deal's number in the study (0-based)
+seed       the seed it was dealt from (``deal_seed(seed, deal)``)
+seat       the seat whose hand is judged
+trump      the trump suit: S, H, D or C
+trumps     trumps held (cards whose effective suit is trump)
+high_cards cards among the three strongest of their effective suit
+points     card points held (0 in a game without card points)
+made       whether the hand's side makes the deal at double dummy
+========== ==========================================================================
+
+A deal whose table needs the hands of the play (after an auction, begging or discards) is
+brought there by seeded random legal actions (``random.Random(seed)``), so the rows depend only
+on ``seed``: the same rows whatever the number of threads or the batch size.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd  # type: ignore[import-untyped,unused-ignore]
+
+from tricktaker.errors import Error
+from tricktaker.protocol.base import Deal, Game, check_seed
+from tricktaker.protocol.family import capability
+from tricktaker.protocol.hand_strength import HandStrength, hand_features
+from tricktaker.registry import load
+from tricktaker.sim import deal_seed
+from tricktaker.solve import dd_tables
+
+__all__ = ["COLUMNS", "FEATURES", "StudyRun", "hand_strength", "ready_deal"]
+
+SUITS = ("S", "H", "D", "C")
+FEATURES = ("trumps", "high_cards", "points")
+COLUMNS = ("deal", "seed", "seat", "trump", *FEATURES, "made")
+BATCH = 2000  # deals per native batch: big enough to keep every thread busy
+MAX_ACTIONS = 500  # a deal that needs more actions than this to reach its play is refused
+
+
+@dataclass(frozen=True)
+class StudyRun:
+    """A finished study: its rows, and how long it took."""
+
+    game: str
+    deals: int
+    seed: int
+    seconds: float
+    rows: pd.DataFrame
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds > 0 else float("inf")
+
+
+def ready_deal(game: Game, seed: int, features: HandStrength) -> Deal:
+    """Deal ``seed``, played on by random legal actions (drawn from ``seed``) until its table
+    is ready."""
+    deal = game.new_deal(seed=seed)
+    chooser = random.Random(seed)
+    for _ in range(MAX_ACTIONS):
+        if features.ready(deal):
+            return deal
+        if deal.is_over:
+            break
+        deal.apply(chooser.choice(deal.legal_actions()))
+    raise Error(f"{game.name}: deal {seed} did not reach a double-dummy table")
+
+
+def _deck(rules: Any) -> int:
+    deck = 0
+    for suit in range(4):
+        deck |= rules.suit_cards(suit)
+    return deck
+
+
+def _batches(deals: int, size: int) -> Iterator[range]:
+    for first in range(0, deals, size):
+        yield range(first, min(deals, first + size))
+
+
+def hand_strength(
+    game: Game | str,
+    deals: int,
+    seed: int = 1,
+    *,
+    threads: int = 0,
+    batch: int = BATCH,
+    progress: Callable[[int, int], None] | None = None,
+) -> StudyRun:
+    """The rows of a hand-strength study over ``deals`` deals (module docstring)."""
+    if isinstance(game, str):
+        game = load(game)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise Error(f"deals must be a whole number >= 1, got {deals!r}")
+    seed = check_seed(seed)
+    features: HandStrength = capability(game.name, "features")
+    columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
+    start = time.perf_counter()
+    for indices in _batches(deals, batch):
+        seeds = [deal_seed(seed, i) for i in indices]
+        batch_deals = [ready_deal(game, s, features) for s in seeds]
+        tables = dd_tables(batch_deals, objective=features.objective, threads=threads)
+        for i, s, deal, table in zip(indices, seeds, batch_deals, tables, strict=True):
+            for case in features.cases(deal, table):
+                values = hand_features(case.hand, case.rules, _deck(case.rules))
+                for name, value in (
+                    ("deal", i),
+                    ("seed", s),
+                    ("seat", case.seat),
+                    ("trump", SUITS[case.trump]),
+                    *values.items(),
+                    ("made", case.made),
+                ):
+                    columns[name].append(value)
+        if progress is not None:
+            progress(indices.stop, deals)
+    rows = pd.DataFrame(columns)
+    rows["seed"] = rows["seed"].astype(np.uint64)
+    rows["trump"] = pd.Categorical(rows["trump"], categories=SUITS)
+    return StudyRun(game.name, deals, seed, time.perf_counter() - start, rows)

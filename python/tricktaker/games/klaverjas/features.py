@@ -1,0 +1,36 @@
+"""Klaverjas hands for the hand-strength study (the family's ``features`` capability).
+
+The hand judged is forehand's, the player who chooses trump under the free choice (R2.1):
+for each trump, whether forehand's team *makes* the deal playing it, forehand leading, at double
+dummy (the ``"made"`` objective: more than half the points, or nat). So the study answers the
+question of the published Klaverjas solver studies: with which hands should the chooser play?
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tricktaker.games.klaverjas.tables import rules_table
+from tricktaker.protocol.hand_strength import HandCase, HandStrength
+
+__all__ = ["FEATURES"]
+
+
+class _Features:
+    objective: str | None = "made"
+
+    def ready(self, deal: Any) -> bool:
+        return True  # the table is of the deal as dealt, forehand leading
+
+    def cases(self, deal: Any, table: Any) -> list[HandCase]:
+        seat = deal.forehand
+        hand = sum(card.mask for card in deal.hands_dealt[seat])
+        return [
+            HandCase(
+                seat, trump, hand, rules_table(deal.options, trump), bool(table[trump][seat % 2])
+            )
+            for trump in range(4)
+        ]
+
+
+FEATURES: HandStrength = _Features()

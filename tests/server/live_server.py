@@ -92,7 +92,7 @@ class LiveServer:
 
 
 def receive(ws: ClientConnection) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(ws.recv(timeout=20))
+    message: dict[str, Any] = json.loads(ws.recv(timeout=60))
     return message
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -36,31 +37,22 @@ def test_two_people_and_two_bots_play_a_whole_deal(server: LiveServer) -> None:
         game="klaverjas", seed=21, seats=[{"kind": "human"}, {"kind": "bot", "bot": "rule"}] * 2
     )
     table = created["table"]
-    north = server.seat(table, created["seats"][0]["token"])
-    south = server.seat(table, created["seats"][2]["token"])
-    for ws in (north, south):
-        assert receive(ws)["type"] == "welcome"
-    # Each person plays whenever it is their turn, until the deal is over.
-    done = {0: False, 2: False}
-    latest = {0: next_observation(north), 2: next_observation(south)}
-    while not all(done.values()):
-        for seat, ws in ((0, north), (2, south)):
-            observation = latest[seat]["observation"]
-            if observation["phase"] == "over":
-                done[seat] = True
-                continue
-            if observation["legal_actions"]:
-                ws.send(
-                    f'{{"type": "action", "v": 1, "action": "{observation["legal_actions"][0]}"}}'
-                )
-                latest[seat] = next_observation(ws)
-            elif (
-                latest[seat]["events"] < latest[2 - seat]["events"]
-                or not latest[2 - seat]["observation"]["legal_actions"]
-            ):
-                latest[seat] = next_observation(ws)
-    north.close()
-    south.close()
+    finals: dict[int, dict[str, Any]] = {}
+
+    def person(seat: int) -> None:
+        """One person's client, in its own thread: play the first legal action each turn."""
+        with server.seat(table, created["seats"][seat]["token"]) as ws:
+            assert receive(ws)["type"] == "welcome"
+            seen = play_to_the_end(ws)
+            finals[seat] = next(m for m in reversed(seen) if m["type"] == "observation")
+
+    threads = [threading.Thread(target=person, args=(seat,)) for seat in (0, 2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert set(finals) == {0, 2}
+    assert finals[0]["events"] == finals[2]["events"]
     record = httpx.get(f"{server.http}/api/tables/{table}/record", timeout=10)
     assert record.status_code == 200 and tt.from_json(record.text).is_over
 

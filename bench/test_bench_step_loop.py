@@ -7,19 +7,21 @@
   state of the same deals through the bindings;
 * ``fast_step``: ``legal = state.step(card)`` per card, the same play state in one call per card
   (play, checked, and the next player's legal cards);
-* ``openspiel``: OpenSpiel's Skat (a 32-card game) from Python, ``state.legal_actions()`` +
-  ``state.apply_action(action)`` per card after the bidding and the skat discard (needs the
-  ``bench`` extra: ``pip install tricktaker[bench]``; skipped without it);
+* ``openspiel``: OpenSpiel's bridge play phase from Python (``bridge(use_double_dummy_result=
+  false)``, dealt at random and bid one club, pass, pass, pass: 52 cards to play),
+  ``state.legal_actions()`` + ``state.apply_action(action)`` per card, the main anchor (needs
+  the ``bench`` extra: ``pip install tricktaker[bench]``; skipped without it);
 * ``simulate_random_bots``: ``tricktaker.sim.simulate`` with random bots, whole deals (dealing,
   trump selection, 32 cards, scoring) in deals per second;
 * ``deal_step[GAME]``: the ``deal_step`` loop for the other games (Kiksas, Kirves, All Fours,
   Whist) from the start of their card play, in actions per second (the few calls made during the
   play, such as Kiksas's Su dviem, count as actions).
 
-Our three Klaverjas loops play the same positions (trumps chosen) and choose the same cards, so
-they do exactly the same work in the rules; each loop picks the ``n % len(legal)``-th legal
-action. The summary compares the ``Deal`` loop with OpenSpiel's and with the ``PlayState`` loop
-it drives. Run::
+Every loop picks its action with ``random.choice`` over the legal actions, as OpenSpiel's
+examples do, from a generator seeded afresh for each round: our three Klaverjas loops play the
+same positions (trumps chosen) and choose the same cards in a round, so they do exactly the same
+work in the rules. Rates are taken from the median round (``conftest.py``). The summary compares
+the ``Deal`` loop with OpenSpiel's and with the ``PlayState`` loop it drives. Run::
 
     python -m pytest bench/ --benchmark-columns=mean,stddev,rounds
 """
@@ -27,6 +29,7 @@ it drives. Run::
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -59,67 +62,72 @@ def _positions() -> list[KlaverjasDeal]:
 POSITIONS = _positions()
 
 
-def deal_step_loop(deals: list[Deal]) -> int:
+def deal_step_loop(deals: list[Deal], rnd: random.Random) -> int:
     n = 0
     for deal in deals:
         while not deal.is_over:
-            legal = deal.legal_actions()
-            deal.apply(legal[n % len(legal)])
+            deal.apply(rnd.choice(deal.legal_actions()))
             n += 1
     return n
 
 
-def core_step_loop(states: list[Any]) -> int:
+def core_step_loop(states: list[Any], rnd: random.Random) -> int:
     n = 0
     for state in states:
         while not state.is_terminal():
-            legal = state.legal_cards()
-            state.play(legal[n % len(legal)])
+            state.play(rnd.choice(state.legal_cards()))
             n += 1
     return n
 
 
-def fast_step_loop(states: list[Any]) -> int:
+def fast_step_loop(states: list[Any], rnd: random.Random) -> int:
     n = 0
     for state in states:
         legal = state.legal_cards()
         while legal:
-            legal = state.step(legal[n % len(legal)])
+            legal = state.step(rnd.choice(legal))
             n += 1
     return n
 
 
-def openspiel_step_loop(states: list[Any]) -> int:
+def openspiel_step_loop(states: list[Any], rnd: random.Random) -> int:
     n = 0
     for state in states:
         while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[n % len(legal)])
+            state.apply_action(rnd.choice(state.legal_actions()))
             n += 1
     return n
 
 
+BRIDGE = "bridge(use_double_dummy_result=false)"
+BRIDGE_PASS, BRIDGE_ONE_CLUB = 52, 55  # bridge's call actions: pass, then 1C
+
+
 def openspiel_positions(pyspiel: Any) -> list[Any]:
-    """Skat deals dealt at random, a suit game declared and two cards discarded: 30 cards to
-    play in each."""
-    game = pyspiel.load_game("skat")
+    """Bridge deals dealt at random and bid one club, pass, pass, pass: 52 cards to play."""
+    game = pyspiel.load_game(BRIDGE)
     out = []
     for seed in range(DEALS):
         rnd = random.Random(seed)
         state = game.new_initial_state()
-        decisions = 0
-        while True:
-            if state.is_chance_node():
-                state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
-                continue
-            if decisions == 3:  # the game type and the two skat cards are chosen
-                break
-            legal = state.legal_actions()
-            choice = legal[1] if decisions == 0 else legal[0]  # a suit game, then discards
-            state.apply_action(choice)
-            decisions += 1
+        while state.is_chance_node():
+            state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
+        for action in (BRIDGE_ONE_CLUB, BRIDGE_PASS, BRIDGE_PASS, BRIDGE_PASS):
+            state.apply_action(action)
         out.append(state)
     return out
+
+
+class _Rounds:
+    """A generator seeded afresh for each round, so every loop chooses the same cards in its
+    n-th round."""
+
+    def __init__(self) -> None:
+        self.round = 0
+
+    def next(self) -> random.Random:
+        self.round += 1
+        return random.Random(self.round)
 
 
 def _clones() -> list[Deal]:
@@ -154,14 +162,24 @@ def test_same_work() -> None:
     deals = _clones()
     states = [d.play_state() for d in POSITIONS]
     fast = [d.play_state() for d in POSITIONS]
-    assert deal_step_loop(deals) == core_step_loop(states) == fast_step_loop(fast) == CARDS
+    played = [
+        loop(items, random.Random(7))
+        for loop, items in (
+            (deal_step_loop, deals),
+            (core_step_loop, states),
+            (fast_step_loop, fast),
+        )
+    ]
+    assert played == [CARDS] * 3
     for deal, state, other in zip(deals, states, fast, strict=True):
         assert deal.play_state().history() == state.history() == other.history()
 
 
 def test_deal_step_loop(benchmark: Any, throughput: Record) -> None:
-    def setup() -> tuple[tuple[list[Deal]], dict[str, Any]]:
-        return (_clones(),), {}
+    rounds = _Rounds()
+
+    def setup() -> tuple[tuple[list[Deal], random.Random], dict[str, Any]]:
+        return (_clones(), rounds.next()), {}
 
     played = benchmark.pedantic(deal_step_loop, setup=setup, rounds=40, warmup_rounds=2)
     assert played == CARDS
@@ -169,8 +187,10 @@ def test_deal_step_loop(benchmark: Any, throughput: Record) -> None:
 
 
 def test_core_step_loop(benchmark: Any, throughput: Record) -> None:
-    def setup() -> tuple[tuple[list[Any]], dict[str, Any]]:
-        return ([d.play_state() for d in POSITIONS],), {}
+    rounds = _Rounds()
+
+    def setup() -> tuple[tuple[list[Any], random.Random], dict[str, Any]]:
+        return ([d.play_state() for d in POSITIONS], rounds.next()), {}
 
     played = benchmark.pedantic(core_step_loop, setup=setup, rounds=400, warmup_rounds=5)
     assert played == CARDS
@@ -178,8 +198,10 @@ def test_core_step_loop(benchmark: Any, throughput: Record) -> None:
 
 
 def test_fast_step_loop(benchmark: Any, throughput: Record) -> None:
-    def setup() -> tuple[tuple[list[Any]], dict[str, Any]]:
-        return ([d.play_state() for d in POSITIONS],), {}
+    rounds = _Rounds()
+
+    def setup() -> tuple[tuple[list[Any], random.Random], dict[str, Any]]:
+        return ([d.play_state() for d in POSITIONS], rounds.next()), {}
 
     played = benchmark.pedantic(fast_step_loop, setup=setup, rounds=400, warmup_rounds=5)
     assert played == CARDS
@@ -189,15 +211,18 @@ def test_fast_step_loop(benchmark: Any, throughput: Record) -> None:
 def test_openspiel_step_loop(benchmark: Any, throughput: Record) -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra")
     positions = openspiel_positions(pyspiel)
-    cards = openspiel_step_loop([s.clone() for s in positions])
-    assert cards == DEALS * 30
+    cards = openspiel_step_loop([s.clone() for s in positions], random.Random(1))
+    assert cards == DEALS * 52
+    rounds = _Rounds()
 
-    def setup() -> tuple[tuple[list[Any]], dict[str, Any]]:
-        return ([s.clone() for s in positions],), {}
+    def setup() -> tuple[tuple[list[Any], random.Random], dict[str, Any]]:
+        return ([s.clone() for s in positions], rounds.next()), {}
 
     played = benchmark.pedantic(openspiel_step_loop, setup=setup, rounds=200, warmup_rounds=5)
     assert played == cards
-    throughput("OpenSpiel Skat step loop (legal_actions + apply)", cards, "cards", key="openspiel")
+    throughput(
+        "OpenSpiel bridge play step loop (legal_actions + apply)", cards, "cards", key="openspiel"
+    )
 
 
 def test_simulate_random_bots(benchmark: Any, throughput: Record) -> None:
@@ -211,11 +236,22 @@ def test_simulate_random_bots(benchmark: Any, throughput: Record) -> None:
 @pytest.mark.parametrize("name", sorted(OTHER_GAMES))
 def test_deal_step_loop_other_games(benchmark: Any, throughput: Record, name: str) -> None:
     positions = game_positions(name)
-    actions = deal_step_loop([cast(Deal, d.clone()) for d in positions])
+    played: list[int] = []
 
-    def setup() -> tuple[tuple[list[Deal]], dict[str, Any]]:
-        return ([cast(Deal, d.clone()) for d in positions],), {}
+    def loop(deals: list[Deal], rnd: random.Random) -> None:
+        played.append(deal_step_loop(deals, rnd))
 
-    played = benchmark.pedantic(deal_step_loop, setup=setup, rounds=20, warmup_rounds=2)
-    assert played == actions
-    throughput(f"Deal step loop, {name} (legal_actions + apply)", actions, "actions")
+    rounds = _Rounds()
+
+    def setup() -> tuple[tuple[list[Deal], random.Random], dict[str, Any]]:
+        return ([cast(Deal, d.clone()) for d in positions], rounds.next()), {}
+
+    benchmark.pedantic(loop, setup=setup, rounds=20, warmup_rounds=2)
+    # The random choices make each round's count of actions its own: the rate is the median
+    # round's time over the mean count.
+    throughput(
+        f"Deal step loop, {name} (legal_actions + apply)",
+        round(statistics.mean(played)),
+        "actions",
+        key=f"deal_step_{name}",
+    )

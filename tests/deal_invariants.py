@@ -297,5 +297,21 @@ def check_round_trip(deal: Deal, seats: int) -> Deal:
     for seat in range(seats):
         assert again.observation(seat) == deal.observation(seat)
     if deal.is_over:
-        assert again.result().to_dict() == deal.result().to_dict()  # type: ignore[union-attr]
+        assert again.result().to_dict() == deal.result().to_dict()
     return again
+
+
+def check_position(deal: Deal) -> None:
+    """Where the deal writes a position text (its play), the text reads back as the same
+    position: it writes the same text and offers the same actions to the same seat."""
+    write = getattr(deal, "position", None)
+    if write is None:
+        return
+    try:
+        text = write()
+    except tt.Error:  # no position before the play (or where the game writes none)
+        return
+    again = deal.game.parse_position(text)  # type: ignore[attr-defined]
+    assert again.position() == text
+    assert again.to_move == deal.to_move
+    assert again.legal_actions() == deal.legal_actions()

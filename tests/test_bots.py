@@ -333,7 +333,7 @@ def test_cli_simulate_compares_bots(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["simulate", "klaverjas", "--deals", "6", "--seed", "1", "--bots", "rule,random"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "rule vs random" in out and "95% interval" in out
+    assert "rule vs random" in out and "95% t interval" in out
     assert (
         main(
             [

@@ -60,6 +60,7 @@ OPTIONAL = (
     "tqdm",
     "scipy",
     "openskill",
+    "matplotlib",
 )
 
 

@@ -21,6 +21,7 @@ from deal_invariants import (
     case_id,
     check_cards_conserved,
     check_legal_until_over,
+    check_position,
     check_result_adds_up,
     check_round_trip,
     load,
@@ -180,8 +181,10 @@ class DealMachine(RuleBasedStateMachine):
 
     @rule(adopt=st.booleans())
     def round_trip(self, adopt: bool) -> None:
-        """The JSON read back is the same deal; go on with the copy or the original."""
+        """The JSON read back is the same deal, and so is the position text read back; go on
+        with the copy or the original."""
         again = check_round_trip(self.deal, self.seats)
+        check_position(self.deal)
         if adopt:
             self.deal = again
 

@@ -101,7 +101,7 @@ def interval(
     if float(values.std()) == 0.0:  # every deal the same: nothing to resample, no spread
         return (mean, mean)
     try:
-        from scipy import stats  # type: ignore[import-untyped,unused-ignore]
+        from scipy import stats
     except ImportError:
         if method == "bootstrap":
             raise Unsupported("the bootstrap interval needs scipy: pip install scipy") from None

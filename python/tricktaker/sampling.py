@@ -39,15 +39,22 @@ raises ``tricktaker.Unsupported``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask
-from tricktaker.protocol.base import Deal, Match, StateMachine, new_seed
+from tricktaker.labels import frame, game_labels, to_arrow
+from tricktaker.protocol.base import Deal, Game, Match, StateMachine, new_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.knowledge import Knowledge, KnowledgeHook
 from tricktaker.rebuild import rebuild
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import pyarrow as pa
 
 __all__ = ["DealSamples", "Knowledge", "knowledge", "sample_deals"]
 
@@ -166,6 +173,50 @@ class DealSamples:
             raise IndexError(f"sample {i} out of range 0..{len(self) - 1}")
         rng = _core.Rng((self.seed ^ (0x5851F42D4C957F2D * (i + 1))) % 2**64)
         return rebuild(deal, self.knowledge, [int(v) for v in self.cards[i]], rng)
+
+    def _columns(self) -> dict[str, npt.NDArray[Any]]:
+        """``seed``, then ``hands_<seat>`` for every seat's current hand and ``cards_<location>``
+        for every other location (``cards_stock``; ``:`` in a name as ``_``)."""
+        info = self.knowledge
+        columns: dict[str, npt.NDArray[Any]] = {
+            "seed": np.full(len(self), self.seed, dtype=np.uint64)
+        }
+        game = self._game()
+        seats = game_labels(game).seats if game is not None else ()
+        for p in range(info.num_seats):
+            name = seats[p] if p < len(seats) else str(p)
+            columns[f"hands_{name}"] = self.hands[:, p]
+        as_hands = {loc for loc in info.hand_location if loc >= 0}
+        for loc, name in enumerate(self.names):
+            if loc not in as_hands:
+                columns[f"cards_{name.replace(':', '_')}"] = self.cards[:, loc]
+        return columns
+
+    def _game(self) -> Game | None:
+        """The game of the sampled deal (None for samples made without one)."""
+        return None if self._deal is None else self._deal.game
+
+    def to_pandas(self, *, options: bool = True) -> pd.DataFrame:
+        """One row per sample (the index ``sample``): ``seed`` (of the whole batch),
+        ``hands_<seat>`` (each seat's current hand as a card mask, ``tt.cards_from_mask``;
+        seats by the game's names), ``cards_<location>`` for the locations that are not a
+        seat's hand (a stock, turned-down cards), the game and (with ``options``) its options
+        as columns. ``attrs`` holds ``count`` and ``acceptance``."""
+        game = self._game()
+        labels = game_labels(game) if game is not None else None
+        df = frame(self._columns(), labels=labels, options=options, index_name="sample")
+        df.attrs.update(seed=self.seed, count=self.count, acceptance=self.acceptance)
+        return df
+
+    def to_arrow(self, *, options: bool = True) -> pa.Table:
+        """``to_pandas()`` as an Arrow table (the sample number as a column ``sample``; the
+        seed, count and acceptance in the schema's metadata)."""
+        meta = {
+            "seed": str(self.seed),
+            "count": repr(self.count),
+            "acceptance": repr(self.acceptance),
+        }
+        return to_arrow(self.to_pandas(options=options), meta)
 
     def __repr__(self) -> str:
         return f"<DealSamples n={len(self)} locations={', '.join(self.names)}>"

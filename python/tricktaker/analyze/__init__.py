@@ -35,7 +35,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import tricktaker
-from tricktaker.analyze.kinds import KINDS, AnalysisSpec, check_spec, game_of, run_chunk
+from tricktaker.analyze.folder_report import report_analysis
+from tricktaker.analyze.kinds import (
+    KINDS,
+    AnalysisSpec,
+    check_spec,
+    game_of,
+    run_chunk,
+    set_solver_threads,
+)
 from tricktaker.analyze.store import FORMAT, Store, write_file
 from tricktaker.errors import Error
 from tricktaker.protocol.base import Game, check_seed, new_seed
@@ -52,6 +60,7 @@ __all__ = [
     "Analysis",
     "AnalysisSpec",
     "open_analysis",
+    "report_analysis",
     "run",
     "write_file",
 ]
@@ -84,6 +93,12 @@ class Analysis:
     def write(self, path: str | os.PathLike[str], columns: Sequence[str] | None = None) -> Path:
         """The rows as one ``.parquet`` or ``.csv`` file."""
         return write_file(self.to_arrow(columns), path)
+
+    def report(self) -> Path:
+        """The plots that fit the kind and ``report.html``, written into the folder from its
+        rows (``tricktaker.analyze.folder_report``; needs the ``plot`` extra); the report's
+        path."""
+        return report_analysis(self.folder)
 
 
 def open_analysis(folder: str | os.PathLike[str]) -> Analysis:
@@ -146,7 +161,14 @@ def _local(spec: AnalysisSpec, todo: list[int], workers: int) -> Iterator[tuple[
         return
     # "spawn": a fresh interpreter per worker, safe whatever threads this process runs
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    # the cores shared out: a chunk that solves a native batch uses its share of threads
+    threads = max(1, (os.cpu_count() or 1) // workers)
+    with ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=set_solver_threads,
+        initargs=(threads,),
+    ) as pool:
         pending: dict[Future[pa.Table], int] = {}
         queue = iter(todo)
         try:
@@ -213,9 +235,10 @@ def run(
     progress: bool = False,
 ) -> Analysis:
     """Run (or resume) an analysis of ``deals`` deals of ``game`` in ``folder`` (see the module
-    doc). ``kind``: ``"dd"``, ``"playouts"``, ``"simulate"`` or ``"compare"`` (``KINDS``);
-    ``bots`` for the last two; ``objective`` for ``"dd"``. ``seed`` None resumes the folder's
-    analysis or starts a new one. ``progress`` shows a bar (tqdm) with rate and ETA."""
+    doc). ``kind``: ``"dd"``, ``"playouts"``, ``"simulate"``, ``"compare"`` or ``"strength"``
+    (``KINDS``); ``bots`` for simulate and compare; ``objective`` for ``"dd"``. ``seed`` None
+    resumes the folder's analysis or starts a new one. ``progress`` shows a bar (tqdm) with
+    rate and ETA."""
     store = Store(folder)
     spec = _spec(game, kind, deals, seed, chunk_size, bots, objective, store)
     if workers is not None and (isinstance(workers, bool) or workers < 1):

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from tricktaker.analyze.study import hand_strength
 from tricktaker.bots import make_bot
 from tricktaker.cards import Card, mask_from_cards
 from tricktaker.compare import compare
@@ -34,7 +35,17 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-__all__ = ["KINDS", "AnalysisSpec", "run_chunk"]
+__all__ = ["KINDS", "AnalysisSpec", "run_chunk", "set_solver_threads"]
+
+# Solver threads of a chunk that solves a native batch (the strength kind): 0 is every core,
+# right when chunks run one at a time; a pool of worker processes shares the cores out.
+_solver_threads = 0
+
+
+def set_solver_threads(threads: int) -> None:
+    """The solver threads each chunk of this process may use (0: every core)."""
+    global _solver_threads
+    _solver_threads = threads
 
 
 @dataclass(frozen=True)
@@ -174,12 +185,30 @@ def _dd(spec: AnalysisSpec, index: int) -> pd.DataFrame:
     return _numbered(df, spec, index)
 
 
+def _strength(spec: AnalysisSpec, index: int) -> pd.DataFrame:
+    """The hand-strength rows of the chunk's deals (``tricktaker.analyze.study``): several
+    rows per deal, indexed by the deal's number in the whole analysis."""
+    game = game_of(spec)
+    labels = game_labels(game)
+    n = len(spec.chunk_range(index))
+    rows = hand_strength(game, n, spec.chunk_seed(index), threads=_solver_threads).rows
+    columns: dict[str, npt.NDArray[Any]] = {
+        name: rows[name].cat.codes.to_numpy() if name == "trump" else rows[name].to_numpy()
+        for name in rows.columns
+        if name != "deal"
+    }
+    df = frame(columns, labels=labels, categories={"seat": labels.seats, "trump": SUITS[:4]})
+    df.index = require_pandas().Index(rows["deal"].to_numpy(), name="deal")
+    return _numbered(df, spec, index)
+
+
 # Each kind: how a chunk is computed, what the bots are for, and a one-line description.
 KINDS: dict[str, tuple[Callable[[AnalysisSpec, int], pd.DataFrame], str]] = {
     "dd": (_dd, "double-dummy tables of deals (random calls up to the play where needed)"),
     "playouts": (_playouts, "native random playouts (tt.random_playouts)"),
     "simulate": (_simulate, "bots play deals (tt.simulate): the game's per-deal summary rows"),
     "compare": (_compare, "bots compared on duplicate deals (per deal and pair of bots)"),
+    "strength": (_strength, "hand strength: which hands make it at double dummy (per hand)"),
 }
 
 
@@ -189,6 +218,8 @@ def check_spec(spec: AnalysisSpec) -> None:
         raise Error(f"unknown kind of analysis {spec.kind!r}; kinds: {', '.join(KINDS)}")
     if spec.kind == "compare" and len(spec.bots) < 2:
         raise Error("a comparison needs two or more bots, e.g. bots=['rule', 'random']")
+    if spec.objective is not None and spec.kind != "dd":
+        raise Error(f"an objective is for the dd kind only, not {spec.kind!r}")
     if spec.objective is not None and spec.objective not in objectives():
         raise Error(f"unknown objective {spec.objective!r}; objectives: {', '.join(objectives())}")
     for name in spec.bots:

@@ -4,28 +4,30 @@
 * ``plot_hand_strength``: the chance that a hand's side makes the deal against each of its
   features (``tricktaker.analyze.study``), with 95% Clopper-Pearson bands;
 * ``plot_comparison``: each pair of bots' mean difference with its interval, and the ratings
-  when more than two bots met.
+  when more than two bots met;
+* ``plot_score_distribution``: the distribution of a per-deal score, one histogram per side
+  or seat.
 
 Each takes plain data (pandas frames, a ``Comparison``), writes one PNG and returns its path.
+matplotlib and scipy (the ``plot`` extra) are imported when a plot is drawn, so that the analysis
+runs, and this module imports, without them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
+import numpy as np
 
-matplotlib.use("Agg")  # files only: no display, safe in worker processes and on servers
+from tricktaker.compare import Comparison
+from tricktaker.errors import Error
+from tricktaker.labels import require_pandas
 
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
-import numpy as np  # noqa: E402
-import pandas as pd  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from scipy import stats  # type: ignore[import-untyped,unused-ignore]  # noqa: E402
-
-from tricktaker.compare import Comparison  # noqa: E402
-from tricktaker.errors import Error  # noqa: E402
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
 
 __all__ = [
     "binomial_band",
@@ -33,11 +35,25 @@ __all__ = [
     "plot_comparison",
     "plot_dd_distribution",
     "plot_hand_strength",
+    "plot_score_distribution",
 ]
 
 CONFIDENCE = 0.95
 MIN_HANDS = 30  # a feature value seen fewer times is left out of the curve: its band is noise
 DPI = 110
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the Agg backend (files only: no display, safe in worker
+    processes and on servers), or a clear error naming the extra that brings it."""
+    try:
+        import matplotlib
+    except ImportError:  # pragma: no cover - the plot extra is installed in the tests
+        raise ImportError("plots need matplotlib: pip install 'tricktaker[plot]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot
+
+    return matplotlib.pyplot
 
 
 def _require(frame: pd.DataFrame, columns: Sequence[str], what: str) -> None:
@@ -53,12 +69,14 @@ def _save(figure: Figure, path: str | Path) -> Path:
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(out, dpi=DPI, bbox_inches="tight")
-    plt.close(figure)
+    _pyplot().close(figure)
     return out
 
 
 def binomial_band(made: int, total: int) -> tuple[float, float]:
     """The 95% Clopper-Pearson (exact) interval of a rate of ``made`` out of ``total``."""
+    from scipy import stats
+
     ci = stats.binomtest(made, total).proportion_ci(confidence_level=CONFIDENCE, method="exact")
     return float(ci.low), float(ci.high)
 
@@ -69,6 +87,7 @@ def made_rate(rows: pd.DataFrame, feature: str, min_hands: int = MIN_HANDS) -> p
     _require(rows, [feature, "made"], "a made rate")
     grouped = rows.groupby(feature, observed=True)["made"].agg(["size", "sum"])
     grouped = grouped[grouped["size"] >= min_hands]
+    pd = require_pandas()
     bands = [
         binomial_band(int(m), int(n)) for n, m in zip(grouped["size"], grouped["sum"], strict=True)
     ]
@@ -103,7 +122,9 @@ def plot_hand_strength(rows: pd.DataFrame, path: str | Path, title: str) -> Path
     features = [("trumps", "trumps held"), ("high_cards", "high cards held")]
     if frame["points"].nunique() > 1:  # a game without card points gets no points panel
         features.append(("points", "card points held (bins)"))
-    figure, axes = plt.subplots(1, len(features), figsize=(5 * len(features), 4), squeeze=False)
+    figure, axes = _pyplot().subplots(
+        1, len(features), figsize=(5 * len(features), 4), squeeze=False
+    )
     for ax, (feature, label) in zip(axes[0], features, strict=True):
         overall = made_rate(frame, feature)
         ax.fill_between(overall[feature], overall["low"], overall["high"], alpha=0.25, color="k")
@@ -125,19 +146,63 @@ def plot_hand_strength(rows: pd.DataFrame, path: str | Path, title: str) -> Path
 
 def plot_dd_distribution(values: pd.DataFrame, path: str | Path, title: str, unit: str) -> Path:
     """The distribution of double-dummy ``value`` for each ``trump`` (one violin each, with
-    its mean), e.g. the points a playing side takes with each suit as trump."""
+    its mean), e.g. the points a playing side takes with each suit as trump. Values that are
+    only 0 and 1 (a made or won objective) are drawn as the share of 1s with its 95% band."""
     _require(values, ["trump", "value"], "a double-dummy distribution")
     trumps = [t for t in values["trump"].drop_duplicates()]
     data = [values.loc[values["trump"] == t, "value"].to_numpy(dtype=float) for t in trumps]
-    figure, ax = plt.subplots(figsize=(7, 4))
-    ax.violinplot(data, showmeans=True, showextrema=True)
-    ax.set_xticks(
-        range(1, len(trumps) + 1),
-        [f"trump {t}\n(mean {d.mean():.1f})" for t, d in zip(trumps, data, strict=True)],
-    )
-    ax.set_ylabel(unit)
+    figure, ax = _pyplot().subplots(figsize=(7, 4))
+    positions = range(1, len(trumps) + 1)
+    if set(np.unique(values["value"])) <= {0, 1}:
+        shares = np.array([d.mean() for d in data])
+        bands = np.array([binomial_band(int(d.sum()), len(d)) for d in data])
+        ax.bar(positions, shares, color="tab:blue", alpha=0.6)
+        ax.errorbar(
+            positions, shares, yerr=[shares - bands[:, 0], bands[:, 1] - shares], fmt="none",
+            ecolor="k", capsize=4,
+        )  # fmt: skip
+        ax.set_ylim(0, 1)
+        ax.set_ylabel(f"share of {unit} = 1 (95% band)")
+        labels = [
+            f"trump {t}\n({d.mean():.0%} of {len(d):,})" for t, d in zip(trumps, data, strict=True)
+        ]
+    else:
+        ax.violinplot(data, showmeans=True, showextrema=True)
+        ax.set_ylabel(unit)
+        labels = [f"trump {t}\n(mean {d.mean():.1f})" for t, d in zip(trumps, data, strict=True)]
+    ax.set_xticks(positions, labels)
     ax.grid(axis="y", alpha=0.3)
     ax.set_title(f"{title}\n{len(values):,} values, double dummy")
+    return _save(figure, path)
+
+
+def plot_score_distribution(
+    rows: pd.DataFrame, columns: Sequence[str], path: str | Path, title: str, unit: str
+) -> Path:
+    """The distribution of a per-deal score: one step histogram per column (a side's or a
+    seat's score), with its mean in the legend."""
+    _require(rows, columns, "a score distribution")
+    if not columns:
+        raise Error("a score distribution needs at least one column")
+    data = [rows[c].to_numpy(dtype=float) for c in columns]
+    low = min(float(d.min()) for d in data)
+    high = max(float(d.max()) for d in data)
+    # whole-number scores in few values get one bin each; wider ranges about 40 bins
+    if high - low <= 60 and all(np.all(d == np.round(d)) for d in data):
+        bins = np.arange(low - 0.5, high + 1.5)
+    else:
+        bins = np.linspace(low, high, 41) if high > low else np.array([low - 0.5, low + 0.5])
+    figure, ax = _pyplot().subplots(figsize=(7, 4))
+    for column, values in zip(columns, data, strict=True):
+        ax.hist(
+            values, bins=bins, histtype="step", lw=1.5,
+            label=f"{column} (mean {values.mean():.1f})",
+        )  # fmt: skip
+    ax.set_xlabel(unit)
+    ax.set_ylabel("deals")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=8)
+    ax.set_title(f"{title}\n{len(rows):,} deals")
     return _save(figure, path)
 
 
@@ -146,7 +211,7 @@ def plot_comparison(result: Comparison, path: str | Path) -> Path:
     than two bots met, each bot's rating (mu with 3 sigma)."""
     rated = result.ratings
     panels = 2 if rated else 1
-    figure, axes = plt.subplots(1, panels, figsize=(6 * panels, 0.6 * len(result.pairs) + 2))
+    figure, axes = _pyplot().subplots(1, panels, figsize=(6 * panels, 0.6 * len(result.pairs) + 2))
     ax = axes[0] if rated else axes
     names = [f"{p.first} vs {p.second}" for p in result.pairs]
     means = np.array([p.mean for p in result.pairs])

@@ -70,7 +70,7 @@ class Store:
         """The folder's manifest, None when it has none (a new analysis)."""
         try:
             text = self.manifest_path.read_text()
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # no folder yet, or a file there
             return None
         try:
             manifest: dict[str, Any] = json.loads(text)

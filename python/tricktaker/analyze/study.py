@@ -15,6 +15,10 @@ trumps     trumps held (cards whose effective suit is trump)
 high_cards cards among the three strongest of their effective suit
 points     card points held (0 in a game without card points)
 made       whether the hand's side makes the deal at double dummy
+value      the table's cell the hand was judged from: the value of the study's objective
+           (the family's ``features``: 0 or 1 for Klaverjas ``made`` and Kirves ``win``, the
+           ``margin`` of Kiksas, Trikiksis, All Fours and Pitch (the side's points minus the
+           others'), the declarer side's tricks in Whist)
 ========== ==========================================================================
 
 A deal whose table needs the hands of the play (after an auction, begging or discards) is
@@ -28,12 +32,12 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd  # type: ignore[import-untyped,unused-ignore]
 
 from tricktaker.errors import Error
+from tricktaker.labels import require_pandas
 from tricktaker.protocol.base import Deal, Game, check_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.hand_strength import HandStrength, hand_features
@@ -41,11 +45,14 @@ from tricktaker.registry import load
 from tricktaker.sim import deal_seed
 from tricktaker.solve import dd_tables
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 __all__ = ["COLUMNS", "FEATURES", "StudyRun", "hand_strength", "ready_deal"]
 
 SUITS = ("S", "H", "D", "C")
 FEATURES = ("trumps", "high_cards", "points")
-COLUMNS = ("deal", "seed", "seat", "trump", *FEATURES, "made")
+COLUMNS = ("deal", "seed", "seat", "trump", *FEATURES, "made", "value")
 BATCH = 2000  # deals per native batch: big enough to keep every thread busy
 MAX_ACTIONS = 500  # a deal that needs more actions than this to reach its play is refused
 
@@ -123,10 +130,12 @@ def hand_strength(
                     ("trump", SUITS[case.trump]),
                     *values.items(),
                     ("made", case.made),
+                    ("value", case.value),
                 ):
                     columns[name].append(value)
         if progress is not None:
             progress(indices.stop, deals)
+    pd = require_pandas()
     rows = pd.DataFrame(columns)
     rows["seed"] = rows["seed"].astype(np.uint64)
     rows["trump"] = pd.Categorical(rows["trump"], categories=SUITS)

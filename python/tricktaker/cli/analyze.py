@@ -1,6 +1,10 @@
-"""``tricktaker analyze``: double-dummy tables, playouts, simulations or bot comparisons over many
-deals, in Parquet chunks under a folder (``tricktaker.analyze``); ``--out`` gathers them in one
-file."""
+"""``tricktaker analyze``: double-dummy tables, playouts, simulations, bot comparisons or hand
+strength over many deals, in Parquet chunks under a folder (``tricktaker.analyze``); ``--out``
+gathers them in one file, ``--report`` draws the plots that fit the kind and an HTML report.
+
+The settings of the analysis (kind, deals, chunk size, bots, objective, seed) that are not given
+are the folder's when it holds one, so ``tricktaker analyze GAME --folder DIR --report`` resumes
+or reports the analysis there; for a new folder they default to ``DEFAULTS``."""
 
 from __future__ import annotations
 
@@ -9,8 +13,18 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tricktaker.analyze import DEFAULT_CHUNK_SIZE, KINDS, run
+from tricktaker.analyze.store import Store
 from tricktaker.errors import Error
 from tricktaker.protocol.base import Game
+
+# The settings of a new analysis that the command line leaves out.
+DEFAULTS: dict[str, Any] = {
+    "kind": "dd",
+    "deals": 1000,
+    "chunk_size": DEFAULT_CHUNK_SIZE,
+    "bots": [],
+    "objective": None,
+}
 
 
 def add_analyze_arguments(parser: argparse.ArgumentParser, positive_int: Any) -> None:
@@ -18,17 +32,21 @@ def add_analyze_arguments(parser: argparse.ArgumentParser, positive_int: Any) ->
     parser.add_argument(
         "--kind",
         choices=list(KINDS),
-        default="dd",
-        help="; ".join(f"{name}: {doc}" for name, (_, doc) in KINDS.items()),
+        help="; ".join(f"{name}: {doc}" for name, (_, doc) in KINDS.items())
+        + " (default: the folder's, else dd)",
     )
-    parser.add_argument("--deals", type=positive_int, default=1000, help="number of deals")
+    parser.add_argument(
+        "--deals", type=positive_int, help="number of deals (default: the folder's, else 1000)"
+    )
     parser.add_argument(
         "--folder",
         help="the folder of Parquet chunks and manifest.json (default: the --out file's name "
         "with .chunks); a rerun in it skips finished chunks",
     )
     parser.add_argument(
-        "--chunk-size", type=positive_int, default=DEFAULT_CHUNK_SIZE, help="deals per chunk"
+        "--chunk-size",
+        type=positive_int,
+        help=f"deals per chunk (default: the folder's, else {DEFAULT_CHUNK_SIZE})",
     )
     parser.add_argument(
         "--workers", type=positive_int, help="local processes (default: every core)"
@@ -37,11 +55,17 @@ def add_analyze_arguments(parser: argparse.ArgumentParser, positive_int: Any) ->
         "--scheduler", help="a Dask scheduler's address (tcp://host:port): run the chunks there"
     )
     parser.add_argument(
-        "--bots", default="", help="simulate: one bot for every seat; compare: two or more"
+        "--bots", help="simulate: one bot for every seat; compare: two or more (comma-separated)"
     )
     parser.add_argument("--objective", help="dd: the solver's objective (default: the game's)")
     parser.add_argument("--out", help="also write every row to one FILE.parquet or FILE.csv")
     parser.add_argument("--columns", help="with --out: only these columns (comma-separated)")
+    parser.add_argument(
+        "--report",
+        action="store_true",
+        help="then write the plots that fit the kind (PNG) and report.html into the folder "
+        "(the plot extra); on a finished folder, only the report",
+    )
     parser.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -54,7 +78,7 @@ def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) 
     folder = args.folder or (f"{Path(args.out).with_suffix('')}.chunks" if args.out else None)
     if folder is None:
         raise Error("give --folder DIR for the chunks (or --out FILE.parquet|.csv)")
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    settings = _settings(args, folder)
     columns = [c.strip() for c in args.columns.split(",")] if args.columns else None
     if args.out and Path(args.out).suffix.lower() not in (".parquet", ".csv"):
         raise Error(f"--out takes a .parquet or .csv file, got {args.out!r}")
@@ -62,13 +86,13 @@ def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) 
     try:
         analysis = run(
             game,
-            args.kind,
-            deals=args.deals,
+            settings["kind"],
+            deals=settings["deals"],
             seed=args.seed,
             folder=folder,
-            chunk_size=args.chunk_size,
-            bots=bots,
-            objective=args.objective,
+            chunk_size=settings["chunk_size"],
+            bots=settings["bots"],
+            objective=settings["objective"],
             workers=args.workers,
             scheduler=args.scheduler,
             progress=show,
@@ -90,4 +114,24 @@ def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) 
     if args.out:
         path = analysis.write(args.out, columns)
         print(f"wrote {path}", file=out)
+    if args.report:
+        print(f"report: {analysis.report()}", file=out)
     return 0
+
+
+def _settings(args: argparse.Namespace, folder: str) -> dict[str, Any]:
+    """The analysis's settings: those given, else the folder's, else ``DEFAULTS``."""
+    given = {
+        "kind": args.kind,
+        "deals": args.deals,
+        "chunk_size": args.chunk_size,
+        "bots": None
+        if args.bots is None
+        else [b.strip() for b in args.bots.split(",") if b.strip()],
+        "objective": args.objective,
+    }
+    manifest = Store(folder).read_manifest() or {}
+    return {
+        key: value if value is not None else manifest.get(key, DEFAULTS[key])
+        for key, value in given.items()
+    }

@@ -80,6 +80,8 @@ CARD_ACTION_TABLE: list[Action | None] = [_CARD_ACTIONS.get(i) for i in range(64
 _CARD_ACTION_IDS = frozenset(id(a) for a in _CARD_ACTIONS.values())
 # The card action of each card's canonical text (``"AS"``, ``"TH"``, ``"RJ"``).
 _CARD_ACTION_BY_TEXT: dict[str, Action] = {a.name: a for a in _CARD_ACTIONS.values()}
+
+
 def card_of_text(text: str) -> Card:
     """A card from its text: a dictionary look-up for the canonical text (``"AS"``) that a
     checked set-up holds, ``Card.parse`` for any other."""

@@ -8,8 +8,8 @@ hand-strength study (``tricktaker.analyze.study``) three things about a deal of 
 * ``ready(deal)``: whether the deal has come far enough for its table (the hands of the play are
   known); the study plays seeded random legal actions until it has;
 * ``cases(deal, table)``: each hand the table judges, a ``HandCase``: the seat, the trump, the
-  seat's hand of the play, the rules table of that trump, and whether the hand's side *makes*
-  it (the game's own sense of winning the deal, at double dummy).
+  seat's hand of the play, the rules table of that trump, whether the hand's side *makes*
+  it (the game's own sense of winning the deal, at double dummy) and the table's cell.
 
 The features of a hand are then read from the rules table alone (``hand_features``), the same
 way for every game: the trumps held (cards whose effective suit is trump: Klaverjas' trumps,
@@ -33,13 +33,15 @@ HIGH_CARDS_PER_SUIT = 3
 
 class HandCase(NamedTuple):
     """One hand judged by a deal's table: its seat and trump (0..3 for S H D C), the hand
-    (a card mask), the rules table of that trump, and whether its side makes it."""
+    (a card mask), the rules table of that trump, whether its side makes it, and the table's
+    cell it was judged from (the value of the study's objective)."""
 
     seat: int
     trump: int
     hand: int
     rules: _core.RulesTable
     made: bool
+    value: int
 
 
 class HandStrength(Protocol):
@@ -91,5 +93,7 @@ def cases_from_states(
                 mine = column == seat if by_seat else state.side(seat) == side
                 if mine:
                     value = int(table[trump][column])
-                    out.append(HandCase(seat, trump, state.hand(seat), state.rules, made(value)))
+                    out.append(
+                        HandCase(seat, trump, state.hand(seat), state.rules, made(value), value)
+                    )
     return out

@@ -26,7 +26,7 @@ from tricktaker.protocol.base import (
     Event,
     Game,
     card_actions,
-    card_of_text as card,
+    card_of_text,
 )
 
 SUITS = list(Suit)  # iterating an Enum class is slow, and every deal lists the suits
@@ -46,7 +46,7 @@ class KlaverjasDeal(DealViews):
         self._setup = setup
         self.dealer: int = setup["dealer"]
         self.forehand: int = (self.dealer + 1) % NUM_SEATS
-        self.hands_dealt: list[list[Card]] = [[card(c) for c in h] for h in setup["hands"]]
+        self.hands_dealt: list[list[Card]] = [[card_of_text(c) for c in h] for h in setup["hands"]]
         self.proposed_suit: Suit | None = (
             None if setup.get("proposed_suit") is None else Suit.parse(setup["proposed_suit"])
         )

@@ -25,11 +25,10 @@ class _Features:
     def cases(self, deal: Any, table: Any) -> list[HandCase]:
         seat = deal.forehand
         hand = sum(card.mask for card in deal.hands_dealt[seat])
+        cells = [int(table[trump][seat % 2]) for trump in range(4)]
         return [
-            HandCase(
-                seat, trump, hand, rules_table(deal.options, trump), bool(table[trump][seat % 2])
-            )
-            for trump in range(4)
+            HandCase(seat, trump, hand, rules_table(deal.options, trump), bool(cell), cell)
+            for trump, cell in enumerate(cells)
         ]
 
 

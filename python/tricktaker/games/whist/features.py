@@ -30,6 +30,7 @@ class _Features:
                 int(deal.hands_dealt[seat]),
                 rules_table(ranks, trump),
                 2 * int(table[trump][seat]) > ranks,
+                int(table[trump][seat]),
             )
             for trump in range(4)
             for seat in range(4)

@@ -42,11 +42,28 @@ class Searching(pyspiel.Bot):  # type: ignore[misc]
         return int(self.bot.step(state))
 
 
-def make_bot(kind: str, game: pyspiel.Game, seed: int, simulations: int) -> pyspiel.Bot:
+def return_spread(game: pyspiel.Game, deals: int, seed: int) -> float:
+    """The standard deviation of seat 0's return over ``deals`` deals of random play: the
+    scale of a deal's returns (the utility range is a bound, for Klaverjas ten times wider)."""
+    rng = np.random.RandomState(seed)
+    values = []
+    for _ in range(deals):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        values.append(state.returns()[0])
+    return max(float(np.std(values)), 1e-6)
+
+
+def make_bot(
+    kind: str, game: pyspiel.Game, seed: int, simulations: int, uct_c: float
+) -> pyspiel.Bot:
     rng = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    # UCT's exploration constant on the scale of the game's returns.
-    uct_c = 2.0 * game.max_utility() / 4.0
     if kind == "ismcts":
         return Searching(ismcts.ISMCTSBot(game, evaluator, uct_c, simulations, random_state=rng))
     if kind == "mcts":
@@ -63,8 +80,16 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--simulations", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--uct-c",
+        type=float,
+        default=None,
+        help="UCT's exploration constant; default: twice the spread of a deal's returns",
+    )
     args = parser.parse_args()
     game = pyspiel.load_game(args.game)
+    # UCT's constant on the scale of the game's returns, as 2 is for returns of -1 .. 1.
+    uct_c = args.uct_c if args.uct_c is not None else 2.0 * return_spread(game, 200, args.seed)
     n = game.num_players()
     side = [p for p in range(n) if p % 2 == 0]
     pairs = []
@@ -79,6 +104,7 @@ def main() -> None:
                     game,
                     args.seed + 97 * deal + p,
                     args.simulations,
+                    uct_c,
                 )
                 for p, mine in enumerate(seats)
             ]
@@ -92,7 +118,8 @@ def main() -> None:
     mean = float(np.mean(pairs))
     half = 1.96 * float(np.std(pairs, ddof=1)) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.0
     print(
-        f"{args.game}: {args.bot} ({args.simulations} simulations) vs {args.opponent}, "
+        f"{args.game}: {args.bot} ({args.simulations} simulations, uct_c {uct_c:.2f}) "
+        f"vs {args.opponent}, "
         f"{len(pairs)} duplicate deal pairs: mean return per seat {mean:+.3f} "
         f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f}); side {side}; "
         f"CPU {time.process_time() - start:.0f} s"

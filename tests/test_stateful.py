@@ -142,10 +142,12 @@ class DealMachine(RuleBasedStateMachine):
 
     @rule(pick=st.integers(0, 2**16))
     def call_not_allowed(self, pick: int) -> None:
+        """A call the seat may not make now (in any case of letters: calls ignore it)."""
         seat = self.deal.to_move
         candidates = [c for c in CALLS if seat is None or self._not_allowed(Action.call(c), seat)]
-        call = candidates[pick % len(candidates)]
-        self._refused(call.upper() if pick % 3 == 0 else call)
+        if candidates:
+            call = candidates[pick % len(candidates)]
+            self._refused(call.upper() if pick % 3 == 0 else call)
 
     @precondition(lambda self: not self.deal.is_over)
     @rule(pick=st.integers(0, 2**16), offset=st.integers(1, 9))

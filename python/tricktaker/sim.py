@@ -224,6 +224,10 @@ class SeatObservation(Mapping[str, Any]):
     def __getitem__(self, key: str) -> Any:
         return self._get()[key]
 
+    def get(self, key: str, default: Any = None) -> Any:
+        # Mapping's own get goes through __getitem__ and an exception; bots call get a lot.
+        return self._get().get(key, default)
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._get())
 
@@ -297,8 +301,11 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
             continue
         legal = deal.legal_actions()
         bot = seats(seat)
-        if type(bot) is RandomBot:  # it never looks: no observation to make
-            action = legal[bot.rng.below(len(legal))] if legal else bot.act({}, legal)
+        if type(bot) is RandomBot and legal:  # it never looks: no observation to make
+            deal._apply_listed(legal[bot.rng.below(len(legal))])  # its pick needs no check
+            continue
+        if type(bot) is RandomBot:
+            action = bot.act({}, legal)  # raises: no legal action
         else:
             observation = SeatObservation(deal, seat)
             action = bot.act(observation, legal)

@@ -52,9 +52,10 @@ def test_every_game_is_registered() -> None:
 @pytest.mark.parametrize("config", CONFIGURATIONS)
 def test_random_simulation(config: str) -> None:
     # OpenSpiel's own check: legal actions sorted and empty for the others, masks, clones,
-    # returns within the utility range, the game length within its bound.
+    # returns within the utility range, the game length within its bound, and every state
+    # serialized with the game string and read back (serialize_game_and_state).
     game = pyspiel.load_game(config)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_kirves_player_counts_are_its_range() -> None:

@@ -4,7 +4,8 @@
 The system's Chromium is used (no browser download). Without it (or without Playwright or the
 server extra) the tests skip, unless ``TRICKTAKER_REQUIRE_BROWSER=1`` (as in CI): then they fail.
 Screenshots go to the test's temporary directory; with ``TRICKTAKER_DOCS_SCREENSHOT=1`` the
-mid-game Klaverjas view is also written to ``docs/images/client.png`` for the README.
+mid-game Klaverjas view is also written to ``docs/images/client.png`` for the README, and a
+seven-player Kirves table to ``docs/images/client-kirves.png``.
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ import tricktaker as tt
 
 REQUIRE_BROWSER = os.environ.get("TRICKTAKER_REQUIRE_BROWSER") == "1"
 CHROMIUM = os.environ.get("TRICKTAKER_CHROMIUM", "/usr/bin/chromium")
-DOCS_IMAGE = Path(__file__).resolve().parents[2] / "docs" / "images" / "client.png"
+DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
+DOCS_IMAGE = DOCS_IMAGES / "client.png"
 # Anything the player can do now: a playable card, a call button, a cut's button.
 ENABLED_ACTION = "#mine [data-action]:not([disabled])"
 FINAL_RESULT = "#result-panel.final"
@@ -120,12 +122,22 @@ def page(browser: Browser) -> Iterator[Page]:
     assert errors == [], f"script errors in the page: {errors}"
 
 
-def create_table(page: Page, base: str, game: str, **fields: str) -> str:
-    """Create a table in the lobby (seat 1 human, bots elsewhere); returns its id."""
+def fill_lobby_form(page: Page, base: str, game: str, **fields: str) -> None:
+    """Choose the game and set options in the lobby's form (a list or a text field)."""
     page.goto(base + "/")
+    page.wait_for_selector("#create-table")
     page.select_option("#game", game)
     for name, value in fields.items():
-        page.fill(f"#opt-{name}", value)
+        field = page.locator(f"#opt-{name}")
+        if field.evaluate("element => element.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
+def create_table(page: Page, base: str, game: str, **fields: str) -> str:
+    """Create a table in the lobby (seat 1 human, bots elsewhere); returns its id."""
+    fill_lobby_form(page, base, game, **fields)
     page.click("#create-table")
     page.wait_for_selector("#prompt")
     match = re.search(r"table=([^&]+)", page.url)
@@ -256,3 +268,49 @@ def test_kirves_seats_are_laid_out_around_the_table(
     # The seat of the page's player sits at the bottom.
     me = page.locator(".felt .seat.me").bounding_box()
     assert me is not None and me["y"] == max(box["y"] for box in boxes if box)
+
+
+def lobby_seats(page: Page) -> int:
+    return page.locator("#seats .seat-kind").count()
+
+
+@pytest.mark.parametrize(
+    ("game", "fields", "seats"),
+    [("trikiksis", {}, 3), ("kirves", {"num_players": "7"}, 7), ("kiksas", {}, 4)],
+)
+def test_the_lobby_lays_out_the_seats_the_game_allows(
+    server: str, page: Page, tmp_path: Path, game: str, fields: dict[str, str], seats: int
+) -> None:
+    """The lobby reads each game's player counts from /api/games: its form offers the right
+    seats at once, and the server accepts the table on the first try."""
+    fill_lobby_form(page, server, game, **fields)
+    assert lobby_seats(page) == seats
+    assert page.locator("#seats legend").inner_text() == f"Seats ({seats})"
+    if fields:
+        offered = page.locator("#opt-num_players option").evaluate_all(
+            "options => options.map(option => Number(option.value))"
+        )
+        assert offered == list(range(2, 11))  # Kirves's 2 to 10 players
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if r.method == "POST" else None)
+    page.click("#create-table")
+    page.wait_for_selector("#prompt")
+    assert page.locator("#lobby-errors .error").count() == 0
+    assert len(requests) == 1, "the table was created on the first try"
+    page.wait_for_selector(".felt .seat")
+    assert page.locator(".felt .seat").count() == seats
+    page.screenshot(path=tmp_path / f"lobby-{game}-{seats}.png")
+    if game == "kirves" and os.environ.get("TRICKTAKER_DOCS_SCREENSHOT") == "1":
+        page.wait_for_selector(ENABLED_ACTION)
+        page.screenshot(path=DOCS_IMAGES / "client-kirves.png")
+
+
+def test_a_variant_choice_that_changes_the_count_changes_the_seats(server: str, page: Page) -> None:
+    """Kiksas's variant option plays Trikiksis for three: the form follows the choice."""
+    fill_lobby_form(page, server, "kiksas")
+    assert lobby_seats(page) == 4
+    page.select_option("#opt-variant", label="trikiksis")
+    assert lobby_seats(page) == 3
+    page.click("#create-table")
+    page.wait_for_selector(".felt .seat")
+    assert page.locator(".felt .seat").count() == 3

@@ -16,9 +16,8 @@ high_cards cards among the three strongest of their effective suit
 points     card points held (0 in a game without card points)
 made       whether the hand's side makes the deal at double dummy
 value      the table's cell the hand was judged from: the value of the study's objective
-           (the family's ``features``: 0 or 1 for Klaverjas ``made`` and Kirves ``win``, the
-           ``margin`` of Kiksas, Trikiksis, All Fours and Pitch (the side's points minus the
-           others'), the declarer side's tricks in Whist)
+           (the family's ``features`` names it: 0 or 1 for a ``made`` or ``win`` objective,
+           the side's points minus the others' for ``margin``, tricks for ``tricks``)
 ========== ==========================================================================
 
 A deal whose table needs the hands of the play (after an auction, begging or discards) is

@@ -16,13 +16,18 @@ a game's options and the adapter's ``preset`` and ``deals`` are its parameters
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
 import pyspiel
 
 from tricktaker.openspiel.observer import TrickTakerObserver
-from tricktaker.openspiel.parameters import game_options, parameter_specification
+from tricktaker.openspiel.parameters import (
+    game_options,
+    given_parameters,
+    parameter_specification,
+)
 from tricktaker.openspiel.state import TrickTakerState
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.episode import GameAdapter
@@ -106,9 +111,15 @@ class Setup:
     adapter: GameAdapter
     layout: ActionLayout
     deals: int  # 0: the seed from SEED_BYTES byte-valued chance nodes; N: one node of N seeds
+    # The OpenSpiel game it was loaded as: its short name and parameters, for pickling.
+    source: tuple[str, tuple[tuple[str, Any], ...]]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Setup:
         return self  # shared by every state of the game, never changed: clones share it
+
+    def __reduce__(self) -> tuple[Any, tuple[str, tuple[tuple[str, Any], ...]]]:
+        # A serialized state names its game; unpickling finds the game's shared set-up.
+        return (loaded_setup, self.source)
 
     @property
     def chance_nodes(self) -> int:
@@ -135,7 +146,9 @@ class TrickTakerGame(pyspiel.Game):
         layout = ActionLayout(
             tuple(sorted(adapter.cards(), key=lambda c: c.id)), tuple(adapter.calls())
         )
-        self.setup = Setup(tt_game, adapter, layout, deals)
+        given = given_parameters(self.name, params)
+        source = (open_spiel_name(self.name), tuple(sorted(given.items())))
+        self.setup = Setup(tt_game, adapter, layout, deals, source)
         bound = adapter.reward_bound()
         info = pyspiel.GameInfo(
             num_distinct_actions=layout.size,
@@ -146,7 +159,7 @@ class TrickTakerGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=LENGTH_FACTOR * (len(layout.cards) + adapter.num_seats * layout.size),
         )
-        super().__init__(_TYPES[self.name], info, params)
+        super().__init__(_TYPES[self.name], info, given)
         self.tensor_size = observation_shape(tt_game)[0]
 
     def new_initial_state(self) -> TrickTakerState:
@@ -160,6 +173,15 @@ class TrickTakerGame(pyspiel.Game):
 
 
 _TYPES: dict[str, pyspiel.GameType] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def loaded_setup(short_name: str, parameters: tuple[tuple[str, Any], ...]) -> Setup:
+    """The set-up of the OpenSpiel game ``short_name`` with ``parameters`` (loaded once)."""
+    game = pyspiel.load_game(short_name, dict(parameters))
+    if not isinstance(game, TrickTakerGame):
+        raise ValueError(f"{short_name} is not a tricktaker game")
+    return game.setup
 
 
 def register_games() -> list[str]:

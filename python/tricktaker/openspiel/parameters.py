@@ -20,7 +20,7 @@ from typing import Any
 
 from tricktaker.registry import family_of, games
 
-__all__ = ["ADAPTER_PARAMETERS", "game_options", "parameter_specification"]
+__all__ = ["ADAPTER_PARAMETERS", "game_options", "given_parameters", "parameter_specification"]
 
 # The adapter's own parameters and their defaults.
 ADAPTER_PARAMETERS: dict[str, Any] = {"preset": "", "deals": 0}
@@ -96,3 +96,16 @@ def game_options(game: str, params: Mapping[str, Any]) -> tuple[str | None, dict
         if value != spec[name] or option["default"] is None:
             options[name] = _option_value(option, value)
     return preset, options
+
+
+def given_parameters(game: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    """The parameters of ``params`` that differ from their defaults.
+
+    OpenSpiel hands a Python game every parameter, defaults included; the game keeps only
+    these, as OpenSpiel's own games keep only the parameters they were given, so that the game
+    string (``str(game)``, and the game part of ``serialize_game_and_state``) names what was
+    chosen. Its default values would not read back from that string: OpenSpiel's parser reads
+    ``max_runs=2`` as a number, where the parameter is a string, and ``deal_packets=3-2-3`` as
+    a malformed number."""
+    spec = parameter_specification(game)
+    return {name: value for name, value in params.items() if spec.get(name) != value}

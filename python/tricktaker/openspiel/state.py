@@ -1,9 +1,10 @@
 """The state of one deal as an OpenSpiel state: chance (the seed), the seats' actions, returns.
 
-The state keeps the tricktaker deal itself (``deal``, None while the seed is being drawn);
-OpenSpiel's history keeps the action indices. A state is a deal at a point of its play, so
-``clone`` copies the deal, and ``resample_from_infostate`` draws the hidden cards anew with
-tricktaker's exact sampler (``tricktaker.sampling``): ISMCTS searches over such samples.
+The state keeps the tricktaker deal itself (``deal``, None while the seed is being drawn) in
+a ``DealSlot`` (``tricktaker.openspiel.slot``), which OpenSpiel's ``clone`` copies (sharing
+the deal's unchanging parts) and its serialization pickles (as the deal's JSON); OpenSpiel's
+history keeps the action indices. ``resample_from_infostate`` draws the hidden cards anew
+with tricktaker's exact sampler (``tricktaker.sampling``): ISMCTS searches over such samples.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pyspiel
 
+from tricktaker.openspiel.slot import DealSlot
 from tricktaker.protocol.base import Deal
 from tricktaker.sampling import sample_deals
 
@@ -44,7 +46,12 @@ class TrickTakerState(pyspiel.State):
         super().__init__(game)
         self.setup: Setup = game.setup
         self.seed_outcomes: list[int] = []
-        self.deal: Deal | None = None
+        self._slot = DealSlot()
+
+    @property
+    def deal(self) -> Deal | None:
+        """The tricktaker deal; None while its seed is being drawn."""
+        return self._slot.deal
 
     # --- whose turn -----------------------------------------------------------------------
 
@@ -76,7 +83,7 @@ class TrickTakerState(pyspiel.State):
         for attempt in range(_REDEALS):
             deal = self.setup.adapter.new_deal(deal_seed(seed, attempt))
             if not deal.is_over:
-                self.deal = deal
+                self._slot = DealSlot(deal)
                 return
         raise RuntimeError(f"{_REDEALS} deals in a row from seed {seed} ended before any action")
 
@@ -131,13 +138,19 @@ class TrickTakerState(pyspiel.State):
         """A state that ``player_id`` cannot tell from this one, its hidden cards drawn
         uniformly among those consistent with what the seat knows (``tt.sample_deals``), the
         draw seeded from ``probability_sampler`` (a callable giving a float in [0, 1))."""
-        state: TrickTakerState = self.clone()
         deal = self.deal
         if deal is None or deal.is_over:
-            return state  # nothing dealt, or everything shown: nothing is hidden
+            return self.clone()  # nothing dealt, or everything shown: nothing is hidden
         seed = int(probability_sampler() * 2**63)
-        samples = sample_deals(deal, player_id, 1, seed=seed)
-        state.deal = samples.deal(0)
+        sample = sample_deals(deal, player_id, 1, seed=seed).deal(0)
+        # The clone takes the history and the seed; its deal is the sample, so the slot is
+        # emptied for the copy rather than copying a deal only to drop it.
+        slot, self._slot = self._slot, DealSlot()
+        try:
+            state: TrickTakerState = self.clone()
+        finally:
+            self._slot = slot
+        state._slot = DealSlot(sample)
         return state
 
     def __str__(self) -> str:

@@ -93,6 +93,18 @@ def card_of_text(text: str) -> Card:
 CARD_NAMES: list[str] = [a.name if a is not None else "" for a in CARD_ACTION_TABLE]
 
 
+class _LogEntries(dict[tuple[int, int], tuple[int, str]]):
+    """The log entry of a (seat, card id) of a play state's history: (seat, the card's text),
+    one shared tuple each, made on first use."""
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[int, str]:
+        entry = self[key] = (key[0], CARD_NAMES[key[1]])
+        return entry
+
+
+LOG_ENTRIES = _LogEntries()
+
+
 def card_actions(mask: int) -> list[Action]:
     """The card actions of a bit mask of cards (legal moves), in card id order."""
     return mask_to_items(mask, CARD_ACTION_TABLE)
@@ -263,8 +275,9 @@ class StateMachine(abc.ABC):
             raise IllegalAction("no seat is to act")
         parsed = self.parse_action(action)
         allowed = self.legal_actions(acting)
-        if not parsed.is_card:  # calls are matched without regard to case
-            parsed = next((a for a in allowed if a.name.lower() == parsed.name.lower()), parsed)
+        if parsed not in allowed and parsed.card is None:  # calls match without regard to case
+            lowered = parsed.name.lower()
+            parsed = next((a for a in allowed if a.name.lower() == lowered), parsed)
         if parsed not in allowed and not self._accepts_extra(parsed, acting):
             names = " ".join(str(a) for a in allowed) or "(none)"
             who = f"seat {self.seat_name(acting)}"
@@ -273,6 +286,16 @@ class StateMachine(abc.ABC):
             )
         event = self._apply(parsed, acting)
         self.log.append((acting, str(parsed)))
+        return event
+
+    def _apply_listed(self, action: Action) -> Event:
+        """``apply(action)`` for an action that ``legal_actions()`` listed for the seat to move,
+        with nothing applied since: the same event and log, without checking the action again
+        (a simulation's random players pick from that very list)."""
+        seat = self.to_move
+        assert seat is not None
+        event = self._apply(action, seat)
+        self.log.append((seat, action.name))
         return event
 
     def _try_play(self, action: Action, seat: int | None) -> Event | None:
@@ -374,9 +397,10 @@ class Deal(StateMachine):
             return 0
         start = state.cards_played
         legal = state.legal_cards()
+        step = state.step
         while legal:
-            legal = state.step(legal[pickers[state.to_move](len(legal))])  # type: ignore[misc]
-        self.log += [(seat, CARD_NAMES[card]) for seat, card in state.history()[start:]]
+            legal = step(legal[pickers[state.to_move](len(legal))])  # type: ignore[misc]
+        self.log += map(LOG_ENTRIES.__getitem__, state.history()[start:])
         self._end_card_run()
         return state.cards_played - start
 

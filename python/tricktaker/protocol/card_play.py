@@ -19,7 +19,10 @@ from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card
-from tricktaker.protocol.base import Action
+from tricktaker.protocol.base import CARD_NAMES, Action
+
+# The id of each card's canonical text ("AS", "TH", "RJ"), as observations write cards.
+CARD_IDS: dict[str, int] = {name: card for card, name in enumerate(CARD_NAMES) if name}
 
 __all__ = [
     "PlayView",
@@ -35,7 +38,8 @@ __all__ = [
 
 def card_id(text: str) -> int:
     """The id of a card written as text (``"AS"``)."""
-    return Card.parse(text).id
+    known = CARD_IDS.get(text)  # observations write cards in their canonical text
+    return Card.parse(text).id if known is None else known
 
 
 def mask_of(cards: Sequence[str]) -> int:
@@ -48,17 +52,12 @@ def mask_of(cards: Sequence[str]) -> int:
 
 def bits(mask: int) -> list[int]:
     """The card ids of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return _core.mask_to_ids(mask)
 
 
 def count(mask: int) -> int:
     """How many cards a mask holds."""
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def legal_mask(legal: Sequence[Action]) -> int:

@@ -22,8 +22,8 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from tricktaker.registry import games
 from tricktaker.server.analysis import run_dd_table, run_sample, run_solve
+from tricktaker.server.catalog import catalog
 from tricktaker.server.errors import ProtocolError
 from tricktaker.server.hub import Connection, Hub
 from tricktaker.server.lobby import Lobby
@@ -170,7 +170,7 @@ def create_app(
 
     @app.get("/api/games")
     async def list_games() -> dict[str, Any]:
-        return {"type": "games", "v": 1, "games": dict(games())}
+        return {"type": "games", "v": 1, "games": catalog()}
 
     @app.get("/api/schema")
     async def schema() -> dict[str, Any]:

@@ -207,7 +207,11 @@ class TableInfo(TableSummary):
 class Games(_Server):
     type: Literal["games"]
     v: Version
-    games: dict[str, JsonObject] = Field(description="tt.games(), by name")
+    games: dict[str, JsonObject] = Field(
+        description="tt.games(), by name, each with its num_players: the option that sets the "
+        "count (or null), the allowed counts, the default (null: choose one), the same per "
+        "preset, and set_by: the options whose choices change the count"
+    )
 
 
 class Welcome(_Server):

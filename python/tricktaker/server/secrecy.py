@@ -8,9 +8,11 @@ observations during the current deal, and each event a seat receives has every o
 replaced by ``REDACTED``. This needs no knowledge of any game: a card the seat never saw in its
 observation is hidden from it, whatever the event calls it.
 
-A spectator sees what is public: the cards every seat knows. Its observation is a seat's
-observation with the hand and the legal actions taken away and every card outside the public
-set redacted.
+A spectator sees what is public. Its observation is the public view: what every seat's
+observation agrees on, found by comparing the seats' observations field by field (a field that
+differs from one seat to another is a seat's own: the seat, its hand, its legal actions, a card
+it peeked at, its side), so it holds nothing that one seat knows and another does not. Its
+events keep only the cards that appeared in that public view during the deal.
 
 Seat and side display names (``seats``, ``sides``) are never read as cards: a side named
 after its seats ("AC") is not the ace of clubs.
@@ -19,12 +21,12 @@ after its seats ("AC") is not the ace of clubs.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from typing import Any
 
 from tricktaker.server.messages import REDACTED
 
-__all__ = ["CARD_TOKEN", "cards_in", "public_cards", "redact", "spectator_view"]
+__all__ = ["CARD_TOKEN", "cards_in", "public_view", "redact"]
 
 # A card in the canonical notation, standing alone or inside a call text ("discard:AS,KH").
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9?])(?:[2-9TJQKA][SHDC]|RJ|BJ)(?![A-Za-z0-9])")
@@ -73,18 +75,34 @@ def redact(value: Any, known: set[str] | frozenset[str]) -> Any:
     return value
 
 
-def public_cards(known_by_seat: Iterable[set[str]]) -> set[str]:
-    """The cards every seat knows."""
-    sets = list(known_by_seat)
-    return set.intersection(*sets) if sets else set()
+# Where the seats' observations disagree, a field is left out of the public view.
+_DIFFERS = object()
 
 
-def spectator_view(observation: dict[str, Any], public: set[str]) -> dict[str, Any]:
-    """A seat's observation as a spectator may see it: no seat, no hand, no legal actions, and
-    only the public cards."""
-    view: dict[str, Any] = redact(observation, public)
+def public_view(observations: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """What every seat's observation agrees on: a field whose value differs between seats is
+    left out (fields holding objects are compared field by field), and then the view has no
+    seat (``seat`` is None), no hand (``hand`` is None) and no ``legal_actions`` (an empty
+    list)."""
+    merged = _agreed(observations)
+    # A copy: the merged view may be one seat's own observation object.
+    view: dict[str, Any] = dict(merged) if isinstance(merged, dict) else {}
+    view["hand"] = None
     view["seat"] = None
-    if "hand" in view:
-        view["hand"] = None
     view["legal_actions"] = []
     return view
+
+
+def _agreed(values: Sequence[Any]) -> Any:
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        merged = {}
+        for key in first:
+            if all(key in v for v in values):
+                value = _agreed([v[key] for v in values])
+                if value is not _DIFFERS:
+                    merged[key] = value
+        return merged
+    return _DIFFERS

@@ -19,7 +19,8 @@ from tricktaker.errors import Error
 from tricktaker.protocol.base import StateMachine
 from tricktaker.registry import from_json, load
 from tricktaker.server.errors import ProtocolError
-from tricktaker.server.secrecy import cards_in, public_cards, redact, spectator_view
+from tricktaker.server.secrecy import cards_in, public_view, redact
+from tricktaker.server.viewers import Viewer
 
 __all__ = ["Applied", "SeatState", "Table", "TableSpec"]
 
@@ -79,7 +80,13 @@ def _current_deal(machine: StateMachine) -> Any:
 
 
 class Table:
-    """A deal or match with its seats and its log, as each seat may see it."""
+    """A deal or match with its seats and its log, as each viewer may see it.
+
+    The secrecy bookkeeping (``tricktaker.server.viewers``) runs for the viewers who can see
+    events: every human seat from the start, and the spectators from the first time someone
+    watches (their view of the log so far is then replayed once). A bot's seat receives no
+    events, so nothing is kept for it: a table of bots costs the game's own work alone.
+    """
 
     def __init__(self, spec: TableSpec, machine: StateMachine) -> None:
         self.spec = spec
@@ -95,13 +102,17 @@ class Table:
                 f"got {len(spec.seats)} seat specs",
             )
         self.events: list[dict[str, Any]] = []
-        # Per viewer (each seat, then the spectators at index n): the event as the viewer may
-        # see it, or None where it is the raw event (most card plays are public).
-        self._views: list[list[dict[str, Any] | None]] = [[] for _ in range(len(self.names) + 1)]
         self.results: list[tuple[int, str, dict[str, Any]]] = []  # (event index, scope, result)
         self._deal = _current_deal(machine)
-        self._observations = [machine.observation(s) for s in range(len(self.names))]
-        self._known = [cards_in(o) for o in self._observations]
+        # Observations by viewer (a seat, None: the public view), for the current event count.
+        self._seen_at = 0
+        self._observations: dict[int | None, dict[str, Any]] = {}
+        self._viewers: dict[int | None, Viewer] = {}
+        for seat, state in enumerate(spec.seats):
+            if state.kind == "human":
+                viewer = Viewer()
+                viewer.memory.see(self.observation_for(seat))
+                self._viewers[seat] = viewer
 
     # -- building ------------------------------------------------------------------------------
 
@@ -137,9 +148,6 @@ class Table:
         return None if self.machine.is_over else self.machine.to_move
 
     def legal_actions(self, seat: int) -> list[str]:
-        actions = self._observations[seat].get("legal_actions")
-        if isinstance(actions, list):
-            return [str(a) for a in actions]
         return [str(a) for a in self.machine.legal_actions(seat)]
 
     def check_seat(self, seat: int) -> None:
@@ -176,21 +184,13 @@ class Table:
         }
         self.events.append(raw)
         applied = Applied(index)
-
         self._deal = _current_deal(self.machine)
-        self._observations = [self.machine.observation(s) for s in range(self.num_seats)]
-        if self._deal is deal_before:
-            for known, obs in zip(self._known, self._observations, strict=True):
-                known |= cards_in(obs)
-            event_known = self._known
-        else:
-            # The event ended a deal of a match: it belongs to that deal, whose last
-            # observations say what each seat saw; the next deal starts its own knowledge.
-            event_known = [
-                known | cards_in(deal_before.observation(s)) for s, known in enumerate(self._known)
-            ]
-            self._known = [cards_in(obs) for obs in self._observations]
-        self._record_views(raw, event_known)
+        self._observations.clear()
+        self._seen_at = len(self.events)
+        new_deal = self._deal is not deal_before
+        for key, viewer in self._viewers.items():
+            ended = _observation(deal_before, key, self.num_seats) if new_deal else None
+            _advance(viewer, raw, self.observation_for(key), ended)
 
         if deal_before.is_over and not deal_was_over:
             applied.results.append(("deal", deal_before.result().to_dict()))
@@ -200,24 +200,20 @@ class Table:
             self.results.append((index, scope, result))
         return applied
 
-    def _record_views(self, raw: dict[str, Any], known_by_seat: list[set[str]]) -> None:
-        public = public_cards(known_by_seat)
-        for viewer, known in enumerate([*known_by_seat, public]):
-            view = {
-                **raw,
-                "action": redact(raw["action"], known),
-                "detail": redact(raw["detail"], known),
-            }
-            self._views[viewer].append(None if view == raw else view)
-
     # -- what a viewer receives ----------------------------------------------------------------
 
-    def _viewer(self, seat: int | None) -> int:
-        return self.num_seats if seat is None else seat
+    def _viewer(self, seat: int | None) -> Viewer:
+        """The viewer's bookkeeping; a viewer seen for the first time (the spectators, or a
+        bot's seat asked about) has the log replayed for it once, then is kept up live."""
+        viewer = self._viewers.get(seat)
+        if viewer is None:
+            viewer = _replayed_viewer(self.first_record, list(self.machine.log), seat, self.events)
+            self._viewers[seat] = viewer
+        return viewer
 
     def events_for(self, seat: int | None, after: int = 0) -> list[dict[str, Any]]:
         """The events from index ``after`` on, as ``seat`` (None: a spectator) may see them."""
-        views = self._views[self._viewer(seat)]
+        views = self._viewer(seat).views
         start = max(0, after)
         return [
             self.events[i] if views[i] is None else views[i]  # type: ignore[misc]
@@ -225,14 +221,23 @@ class Table:
         ]
 
     def observation_for(self, seat: int | None) -> dict[str, Any]:
-        """The seat's observation; for a spectator, the public view."""
-        if seat is not None:
-            return self._observations[seat]
-        return spectator_view(self._observations[0], public_cards(self._known))
+        """The seat's observation; for a spectator (None), the public view. Computed once per
+        event, when someone asks."""
+        if self._seen_at != len(self.events):
+            self._observations.clear()
+            self._seen_at = len(self.events)
+        cached = self._observations.get(seat)
+        if cached is None:
+            if seat is None:  # from the seats' observations, themselves kept for their seats
+                cached = public_view([self.observation_for(s) for s in range(self.num_seats)])
+            else:
+                cached = self.machine.observation(seat)
+            self._observations[seat] = cached
+        return cached
 
     def results_for(self, seat: int | None, first_index: int) -> list[tuple[str, dict[str, Any]]]:
         """The results brought by the events from ``first_index`` on, as ``seat`` may see them."""
-        known = self._known[seat] if seat is not None else public_cards(self._known)
+        known = self._viewer(None).memory.known if seat is None else set()
         out = []
         for index, scope, result in self.results:
             if index >= first_index:
@@ -262,3 +267,49 @@ class Table:
             "phase": self.machine.phase,
             "finished": self.machine.is_over,
         }
+
+
+def _observation(source: Any, seat: int | None, num_seats: int) -> dict[str, Any]:
+    """A seat's observation of a deal or match; for None, the public view of all seats'."""
+    if seat is not None:
+        observation: dict[str, Any] = source.observation(seat)
+        return observation
+    return public_view([source.observation(s) for s in range(num_seats)])
+
+
+def _advance(
+    viewer: Viewer,
+    raw: dict[str, Any],
+    now: dict[str, Any],
+    ended: dict[str, Any] | None,
+) -> None:
+    """Record one event for a viewer, given its observation after the event (``now``) and,
+    when the event ended a deal of a match, its last observation of that deal (``ended``)."""
+    cards = cards_in([raw["action"], raw["detail"]])
+    if ended is None:
+        viewer.memory.see(now)
+        viewer.record(raw, cards, viewer.memory.known)
+        return
+    # The event belongs to the deal it ended, whose last observation says what the viewer saw
+    # there; the next deal starts its own knowledge.
+    viewer.memory.see(ended)
+    viewer.record(raw, cards, viewer.memory.known)
+    viewer.memory.new_deal()
+    viewer.memory.see(now)
+
+
+def _replayed_viewer(
+    first_record: str, log: list[tuple[int, str]], key: int | None, events: list[dict[str, Any]]
+) -> Viewer:
+    """A viewer's bookkeeping for a log so far, from a replay of the table's game."""
+    machine = from_json(first_record)
+    num_seats = len(machine.observation(0)["seats"])
+    viewer = Viewer()
+    viewer.memory.see(_observation(machine, key, num_seats))
+    deal = _current_deal(machine)
+    for (seat, action), raw in zip(log, events, strict=True):
+        machine.apply(action, seat=seat)
+        before, deal = deal, _current_deal(machine)
+        ended = _observation(before, key, num_seats) if deal is not before else None
+        _advance(viewer, raw, _observation(machine, key, num_seats), ended)
+    return viewer

@@ -62,21 +62,36 @@ SAME_COLOUR = {
 }
 
 
+SUIT_IDS = {suit.letter: int(suit) for suit in Suit}
+SUITS = {suit.letter: suit for suit in Suit}
+
+
+def _suit(text: str) -> Suit:
+    """A suit from its letter (as observations and calls write it), or any text Suit reads."""
+    return SUITS.get(text) or Suit.parse(text)
+
+# The rules tables met so far by (follow rules, undertrump duty, trump): every decision of the
+# play asks for one, and the bots only read them.
+_RULES: dict[tuple[str, str, int], _core.RulesTable] = {}
+
+
+# A card id is its suit times 16 plus its rank (cards.h): the worth of a trump by id & 15.
+TRUMP_WORTH_BY_RANK = {int(rank): worth for rank, worth in TRUMP_WORTH.items()}
+
+
 def suit_worth(hand: Sequence[Card], trump: Suit) -> int:
     """What a hand is worth with ``trump`` as trumps (see the module doc)."""
     worth = 0
+    held = 0
+    trump_id = int(trump)
     for card in hand:
-        if card.suit == trump:
-            assert card.rank is not None
-            worth += TRUMP_WORTH.get(card.rank, 6)
-    for suit in Suit:
-        if suit == trump:
-            continue
-        ranks = {c.rank for c in hand if c.suit == suit}
-        if Rank.ACE in ranks:
-            worth += 20
-            if Rank.TEN in ranks:
-                worth += 10
+        card_id = card.id
+        held |= 1 << card_id
+        if card_id >> 4 == trump_id:
+            worth += TRUMP_WORTH_BY_RANK.get(card_id & 15, 6)
+    for suit in range(4):
+        if suit != trump_id and held >> (suit * 16 + Rank.ACE) & 1:
+            worth += 30 if held >> (suit * 16 + Rank.TEN) & 1 else 20
     return worth
 
 
@@ -87,7 +102,7 @@ def choose_trump(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     threshold = NAME_FROM - 5 * min(passes_before, 3)
     accept = pick_action(legal, "accept")
     if accept is not None and obs.get("proposed_suit"):
-        suit = Suit.parse(obs["proposed_suit"])
+        suit = _suit(obs["proposed_suit"])
         if suit_worth(hand, suit) >= threshold:
             return accept
         passed = pick_action(legal, "pass")
@@ -96,21 +111,38 @@ def choose_trump(obs: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     named = [a for a in legal if a.name.startswith("trump:")]
     if not named:
         return pick_action(legal, "pass") or legal[0]
-    best = max(named, key=lambda a: (suit_worth(hand, Suit.parse(a.name[6:])), a.name))
+    best = max(named, key=lambda a: (suit_worth(hand, _suit(a.name[6:])), a.name))
     forced = pick_action(legal, "pass") is None
-    if forced or suit_worth(hand, Suit.parse(best.name[6:])) >= threshold:
+    if forced or suit_worth(hand, _suit(best.name[6:])) >= threshold:
         return best
     passed = pick_action(legal, "pass")
     assert passed is not None
     return passed
 
 
+def _rules(options: Any, trump: str) -> _core.RulesTable:
+    suit = SUIT_IDS.get(trump)
+    if suit is None:
+        suit = int(Suit.parse(trump))
+    if options is None:
+        return rules_table(None, suit)
+    key = (options.play_rules, options.undertrump_when_cannot_overtrump, suit)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = rules_table(options, suit)
+    return rules
+
+
+def _seat(seat: Any) -> int:
+    return seat if type(seat) is int else seat_index(seat)  # observations give seat ids
+
+
 def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
     """The play as the seat sees it; ``options`` (the game's) give the follow rules, Amsterdam
     without them."""
-    rules = rules_table(options, int(Suit.parse(obs["trump"])))
+    rules = _rules(options, obs["trump"])
     me: int = obs["seat"]  # observations name seats by id (0-3 = N, E, S, W)
-    done, current = observation_tricks(obs, seat_index)
+    done, current = observation_tricks(obs, _seat)
     history = [pc for t in done for pc in t] + current
     hand = mask_of(obs["hand"])
     played = 0
@@ -145,7 +177,7 @@ def _signal_hints(obs: Mapping[str, Any], view: PlayView) -> tuple[set[int], set
     if system == "none":
         return prefer, avoid
     partner = (view.me + 2) % 4
-    done, current = observation_tricks(obs, seat_index)
+    done, current = observation_tricks(obs, _seat)
     for trick in done + [current]:
         if not trick:
             continue

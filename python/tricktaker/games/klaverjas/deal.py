@@ -3,7 +3,8 @@ claims (§4) and the scoring of §5, on the C++ play state; and the dealing of t
 
 from __future__ import annotations
 
-from typing import Any
+from operator import itemgetter
+from typing import Any, TypeVar
 
 from tricktaker import _core
 from tricktaker._core import mask_to_items
@@ -22,6 +23,7 @@ from tricktaker.games.klaverjas.result import KlaverjasResult
 from tricktaker.games.klaverjas.tables import rules_table
 from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
+    CARD_NAMES,
     Action,
     Event,
     Game,
@@ -31,7 +33,9 @@ from tricktaker.protocol.base import (
 
 SUITS = list(Suit)  # iterating an Enum class is slow, and every deal lists the suits
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in SUITS}
+SUIT_OF_CALL = {action.name: suit for suit, action in TRUMP_CALLS.items()}
 PASS = Action.call("pass")
+BITS = [1 << i for i in range(64)]  # the mask of each card id
 ACCEPT = Action.call("accept")
 CLAIM = Action.call("claim")
 
@@ -39,14 +43,23 @@ CLAIM = Action.call("claim")
 class KlaverjasDeal(DealViews):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
-    def __init__(self, game: Game, setup: dict[str, Any]) -> None:
+    def __init__(
+        self, game: Game, setup: dict[str, Any], *, dealt: list[list[int]] | None = None
+    ) -> None:
+        """A deal from its checked set-up; ``dealt``: the set-up's hands as card ids, when the
+        caller has them (a shuffle): then the set-up's ``hands`` may be None, and their texts
+        are made when the set-up is asked for."""
         self.game = game
         self.options = game.options
         self.log = []
-        self._setup = setup
+        self._setup_fields = setup
         self.dealer: int = setup["dealer"]
         self.forehand: int = (self.dealer + 1) % NUM_SEATS
-        self.hands_dealt: list[list[Card]] = [[card_of_text(c) for c in h] for h in setup["hands"]]
+        if dealt is None:
+            dealt = [[card_of_text(c).id for c in h] for h in setup["hands"]]
+        self._hand_ids = dealt
+        self._hands_dealt: list[list[Card]] | None = None  # built when asked for
+        self._hand_masks = [sum(map(BITS.__getitem__, h)) for h in dealt]
         self.proposed_suit: Suit | None = (
             None if setup.get("proposed_suit") is None else Suit.parse(setup["proposed_suit"])
         )
@@ -71,6 +84,19 @@ class KlaverjasDeal(DealViews):
         if setup.get("trump") is not None:
             self.method = "given"
             self._start_play(Suit.parse(setup["trump"]), seat_index(setup["declarer"]))
+
+    @property
+    def _setup(self) -> dict[str, Any]:
+        """The set-up in its JSON form; a shuffle's hands get their texts when first asked for
+        (a simulation never asks)."""
+        setup = self._setup_fields
+        if setup["hands"] is None:
+            setup["hands"] = [[CARD_NAMES[c] for c in h] for h in self._hand_ids]
+        return setup
+
+    @_setup.setter
+    def _setup(self, setup: dict[str, Any]) -> None:
+        self._setup_fields = setup
 
     # --- the protocol -------------------------------------------------------------------
 
@@ -125,9 +151,10 @@ class KlaverjasDeal(DealViews):
         self._next_legal = None
         if self._phase == "trump_selection":
             return self._apply_selection(action, seat)
-        if action == CLAIM:
+        name = action.name  # comparing the names: Action's __eq__ is a Python call
+        if name == "claim":
             return self._apply_claim(seat)
-        if action == PASS:  # declining to claim the last trick's roem
+        if name == "pass":  # declining to claim the last trick's roem
             self._claimable_trick = None
             self._finish()
             return Event(seat, "pass", "roem_claim", {})
@@ -182,28 +209,28 @@ class KlaverjasDeal(DealViews):
         return [PASS] + [TRUMP_CALLS[s] for s in suits]
 
     def _apply_selection(self, action: Action, seat: int) -> Event:
-        self.calls.append((seat, str(action)))
-        if action == PASS:
+        name = action.name
+        self.calls.append((seat, name))
+        if name == "pass":
             if seat == self.dealer:  # everyone passed: forehand must choose (§2.1.4, §2.3.3)
                 self._forced = True
                 self._to_move = self.forehand
             else:
                 self._to_move = (seat + 1) % NUM_SEATS
             return Event(seat, "pass", "trump_selection", {})
-        if action == ACCEPT:
+        if name == "accept":
             assert self.proposed_suit is not None
             suit = self.proposed_suit
         else:
-            suit = Suit.parse(action.name.split(":", 1)[1])
+            suit = SUIT_OF_CALL[name]
         self._start_play(suit, seat)
-        return Event(seat, str(action), "trump_selection", {"trump": suit.letter, "declarer": seat})
+        return Event(seat, name, "trump_selection", {"trump": suit.letter, "declarer": seat})
 
     def _start_play(self, trump: Suit, declarer: int) -> None:
         self.trump = trump
         self.declarer = declarer
         rules = rules_table(self.options, int(trump))
-        hands = [sum(c.mask for c in h) for h in self.hands_dealt]
-        self.state = _core.PlayState(rules, hands, [0, 1, 0, 1], self.forehand)
+        self.state = _core.PlayState(rules, self._hand_masks, [0, 1, 0, 1], self.forehand)
         self._phase = "play"
         self._to_move = self.forehand  # forehand always leads (§1.8, D13)
 
@@ -325,10 +352,13 @@ def _pair(values: Any) -> tuple[int, int]:
     return (int(values[0]), int(values[1]))
 
 
-def deal_packets(order: list[Card], dealer: int, packets: str) -> list[list[Card]]:
+Item = TypeVar("Item")
+
+
+def deal_packets(order: list[Item], dealer: int, packets: str) -> list[list[Item]]:
     """Deal a 32-card pack (top first) in packets from forehand to dealer (§1.7)."""
     sizes = [3, 2, 3] if packets == "3-2-3" else [4, 4]
-    hands: list[list[Card]] = [[] for _ in range(NUM_SEATS)]
+    hands: list[list[Item]] = [[] for _ in range(NUM_SEATS)]
     pos = 0
     for size in sizes:
         for k in range(NUM_SEATS):
@@ -336,6 +366,25 @@ def deal_packets(order: list[Card], dealer: int, packets: str) -> list[list[Card
             hands[seat] += order[pos : pos + size]
             pos += size
     return hands
+
+
+def _packet_takers(packets: str, dealer: int) -> list[itemgetter[Any]]:
+    """For each seat, the getter of its cards' places in the pack as ``deal_packets`` deals."""
+    places = deal_packets(list(range(32)), dealer, packets)
+    return [itemgetter(*hand) for hand in places]
+
+
+# The getters of every packet rule and dealer: dealing a shuffle is eight look-ups per seat.
+_PACKET_TAKERS = {
+    (packets, dealer): _packet_takers(packets, dealer)
+    for packets in ("3-2-3", "4-4")
+    for dealer in range(NUM_SEATS)
+}
+
+
+def packet_ids(order: list[int], dealer: int, packets: str) -> list[list[int]]:
+    """``deal_packets`` of a pack of card ids (top first)."""
+    return [take(order) for take in _PACKET_TAKERS[packets, dealer]]
 
 
 def first_dealer(options: KlaverjasOptions, rng: _core.Rng) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, parse_card_list
 from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
-from tricktaker.games.klaverjas.deal import KlaverjasDeal, deal_packets, first_dealer
+from tricktaker.games.klaverjas.deal import KlaverjasDeal, deal_packets, first_dealer, packet_ids
 from tricktaker.games.klaverjas.match import KlaverjasMatch
 from tricktaker.games.klaverjas.notation import read_position
 from tricktaker.games.klaverjas.options import (
@@ -20,6 +20,8 @@ from tricktaker.games.klaverjas.options import (
     KlaverjasOptions,
     seat_index,
 )
+
+DECK_IDS = [card.id for card in DECK]
 from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.protocol.options import build_options
 
@@ -58,14 +60,18 @@ class KlaverjasGame(Game):
         seed = new_seed() if seed is None else check_seed(seed)
         rng = _core.Rng(seed)
         dealer_seat = first_dealer(self.options, rng) if dealer is None else seat_index(dealer)
+        shuffled: list[list[int]] | None = None
+        dealt: list[list[Card]] | list[list[str]]
         if hands is not None:
             dealt = _check_hands(hands)
+        elif deck is not None:
+            dealt = deal_packets(_check_deck(deck), dealer_seat, self.options.deal_packets)
         else:
-            if deck is not None:
-                order = _check_deck(deck)
-            else:
-                order = [DECK[i] for i in rng.shuffled(list(range(len(DECK))))]
-            dealt = deal_packets(order, dealer_seat, self.options.deal_packets)
+            # A shuffle of the pack is a valid deal by construction: the card ids go straight
+            # to the deal, which writes their texts into the set-up if it is ever asked for.
+            # (Shuffling the ids permutes them as shuffling their indices into DECK did.)
+            shuffled = packet_ids(rng.shuffled(DECK_IDS), dealer_seat, self.options.deal_packets)
+            dealt = []
         if self.options.trump_selection == "drawn" and trump is None and proposed_suit is None:
             proposed_suit = Suit(rng.below(4))
         setup: dict[str, Any] = {
@@ -76,12 +82,15 @@ class KlaverjasGame(Game):
         }
         if trump is not None:
             setup.update(trump=trump, declarer=declarer)
-        return KlaverjasDeal(self, self._check_setup(setup))
+        return KlaverjasDeal(
+            self, self._check_setup(setup, hands_checked=shuffled is not None), dealt=shuffled
+        )
 
-    def _check_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+    def _check_setup(self, setup: dict[str, Any], *, hands_checked: bool = False) -> dict[str, Any]:
         """The set-up of a deal, checked and in its JSON form: the one path of ``new_deal`` and
         of a JSON document's set-up. The proposed suit belongs to drawn trump before trump is
-        chosen, and only there; ``trump`` and ``declarer`` go together."""
+        chosen, and only there; ``trump`` and ``declarer`` go together. ``hands_checked``: the
+        hands are a shuffle's, valid by construction: the deal fills them in."""
         trump: Any = setup.get("trump")
         declarer: Any = setup.get("declarer")
         if (trump is None) != (declarer is None):
@@ -95,7 +104,9 @@ class KlaverjasGame(Game):
         clean: dict[str, Any] = {
             "seed": check_seed(setup.get("seed", 0)),
             "dealer": seat_index(setup["dealer"]),
-            "hands": [[str(c) for c in h] for h in _check_hands(setup["hands"])],
+            "hands": (
+                None if hands_checked else [[str(c) for c in h] for h in _check_hands(setup["hands"])]
+            ),
             "proposed_suit": None if proposed is None else Suit.parse(proposed).letter,
         }
         if trump is not None:

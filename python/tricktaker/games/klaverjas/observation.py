@@ -17,7 +17,8 @@ from tricktaker.games.klaverjas.options import (
     sides_json,
 )
 from tricktaker.games.klaverjas.result import KlaverjasResult
-from tricktaker.protocol.base import Deal
+from tricktaker._core import mask_to_items
+from tricktaker.protocol.base import CARD_NAMES, Deal
 
 
 class DealViews(Deal):
@@ -27,7 +28,8 @@ class DealViews(Deal):
     options: KlaverjasOptions
     dealer: int
     forehand: int
-    hands_dealt: list[list[Card]]
+    _hand_ids: list[list[int]]  # the hands as dealt, card ids in the order dealt
+    _hands_dealt: list[list[Card]] | None
     proposed_suit: Suit | None
     trump: Suit | None
     declarer: int | None
@@ -35,6 +37,13 @@ class DealViews(Deal):
     state: _core.PlayState | None
     _claimed: list[int]
     _result: KlaverjasResult | None
+
+    @property
+    def hands_dealt(self) -> list[list[Card]]:
+        """The hands as dealt (N, E, S, W), the cards in the order dealt."""
+        if self._hands_dealt is None:
+            self._hands_dealt = [[Card(c) for c in h] for h in self._hand_ids]
+        return self._hands_dealt
 
     def play_state(self) -> _core.PlayState:
         """A copy of the C++ play state (raises before trumps are chosen)."""
@@ -49,6 +58,18 @@ class DealViews(Deal):
             return sorted(self.hands_dealt[s])
         return cards_from_mask(self.state.hand(s))
 
+    def _hand_texts(self, seat: int) -> list[str]:
+        """The texts of the cards ``seat`` holds, in card order (as ``hand`` sorts them)."""
+        if self.state is None:
+            return [str(c) for c in self.hand(seat)]
+        return mask_to_items(self.state.hand(seat), CARD_NAMES)
+
+    def _hand_sizes(self) -> list[int]:
+        if self.state is None:
+            return [len(h) for h in self._hand_ids]
+        state = self.state
+        return [state.hand(p).bit_count() for p in range(NUM_SEATS)]
+
     def completed_tricks(self) -> list[dict[str, Any]]:
         """The completed tricks as observations show them: leader, cards in play order and
         winner by seat id, the card points and the trick's roem."""
@@ -61,7 +82,7 @@ class DealViews(Deal):
             tricks.append(
                 {
                     "leader": record.leader,
-                    "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                    "cards": [[p, CARD_NAMES[c]] for p, c in cards],
                     "winner": record.winner,
                     "points": record.points,
                     "roem": record.bonus,
@@ -78,7 +99,7 @@ class DealViews(Deal):
             tricks = tricks[-1:]
         current = []
         if self.state is not None:
-            current = [[p, _core.card_to_string(c)] for p, c in self.state.trick()]
+            current = [[p, CARD_NAMES[c]] for p, c in self.state.trick()]
         team_points = [0, 0]
         team_roem = [0, 0]
         if self.state is not None:
@@ -96,8 +117,8 @@ class DealViews(Deal):
             "to_move": self._to_move,
             "dealer": self.dealer,
             "forehand": self.forehand,
-            "hand": [str(c) for c in self.hand(s)],
-            "hand_sizes": [len(self.hand(p)) for p in range(NUM_SEATS)],
+            "hand": self._hand_texts(s),
+            "hand_sizes": self._hand_sizes(),
             "calls": [[p, call] for p, call in self.calls],
             "proposed_suit": None if self.proposed_suit is None else self.proposed_suit.letter,
             "trump": None if self.trump is None else self.trump.letter,

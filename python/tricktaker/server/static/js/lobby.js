@@ -6,24 +6,33 @@ import { createTable, getGames, getTables } from "./api.js";
 import { heldSeats, inviteLink, saveToken } from "./storage.js";
 
 const DEFAULT_BOTS = ["rule", "random", "pimc:32"];
-const PLAYER_OPTION = "num_players";
 
-/** The number of seats a game has with these options, from what /api/games says. */
-function seatCount(info, options) {
-  if (Number.isInteger(options[PLAYER_OPTION])) return options[PLAYER_OPTION];
-  const n = info.num_players ?? info.players;
-  if (Number.isInteger(n)) return n;
-  if (Array.isArray(n) && n.length) return n[0];
-  if (n && typeof n === "object") return n.default ?? n.min ?? 4;
-  const option = (info.options || []).find((o) => o.name === PLAYER_OPTION);
-  return Number.isInteger(option?.default) ? option.default : 4;
+/** The player counts of a game (with a preset), from the num_players of /api/games. */
+export function playerCounts(info, preset) {
+  const counts = info.num_players || {};
+  const own = preset ? counts.presets?.[preset] : null;
+  return {
+    option: counts.option ?? null,
+    allowed: own?.allowed ?? counts.allowed ?? [],
+    default: own ? own.default : counts.default ?? null,
+    setBy: counts.set_by || {},
+  };
 }
 
-function playerRange(info) {
-  const n = info.num_players ?? info.players;
-  if (Array.isArray(n) && n.length) return [Math.min(...n), Math.max(...n)];
-  if (n && typeof n === "object" && Number.isInteger(n.min)) return [n.min, n.max ?? n.min];
-  return [2, 10];
+/** The count to offer first when the game has no default (Kirves): 4 when allowed. */
+function firstCount(counts) {
+  return counts.allowed.includes(4) ? 4 : counts.allowed[0];
+}
+
+/** The number of seats of a game with this preset and these chosen options. */
+export function seatCount(info, preset, options) {
+  const counts = playerCounts(info, preset);
+  if (counts.option && Number.isInteger(options[counts.option])) return options[counts.option];
+  for (const [name, byChoice] of Object.entries(counts.setBy)) {
+    const n = name in options ? byChoice[String(options[name])] : undefined;
+    if (Number.isInteger(n)) return n;
+  }
+  return Number.isInteger(counts.default) ? counts.default : firstCount(counts) ?? 4;
 }
 
 function display(value) {
@@ -112,15 +121,18 @@ export class Lobby {
       h("option", { value: "" }, "(none: the defaults)"),
       (info.presets || []).map((p) => h("option", { value: p }, p.replaceAll("_", " "))),
     );
+    preset.addEventListener("change", () => this.presetChanged());
     const match = h("input", { type: "checkbox", id: "match", name: "match" });
     this.optionInputs = new Map();
-    // The player count and any option without a default stand out; the rest fold away.
-    const primary = (o) => o.name === PLAYER_OPTION || o.default === null;
+    this.controls.preset = preset;
+    this.controls.match = match;
+    // The player count, the options that change it and any option without a default stand
+    // out; the rest fold away.
+    const counts = playerCounts(info, null);
+    const primary = (o) => o.name === counts.option || o.name in counts.setBy || o.default === null;
     const main = (info.options || []).filter(primary).map((option) => this.optionField(option));
     const options = (info.options || []).filter((o) => !primary(o)).map((option) => this.optionField(option));
     this.seatBox = h("fieldset", { class: "seats-box", id: "seats" });
-    this.controls.preset = preset;
-    this.controls.match = match;
     replace(
       this.gameFields,
       info.description ? h("p", { class: "note game-description" }, info.description) : null,
@@ -133,11 +145,16 @@ export class Lobby {
     this.buildSeats();
   }
 
-  /** One option: a list for its choices, else a text field; its doc beneath. */
+  /** One option: the player count as a list of the allowed counts, a list for its choices,
+   * else a text field; its doc beneath. */
   optionField(option) {
     const id = `opt-${option.name}`;
+    const counts = playerCounts(this.currentInfo(), this.controls.preset?.value || null);
     let input;
-    if (Array.isArray(option.choices) && option.choices.length) {
+    if (option.name === counts.option && counts.allowed.length) {
+      input = h("select", { id, name: option.name, "data-count": "", "aria-describedby": `${id}-doc` });
+      this.fillCounts(input, counts);
+    } else if (Array.isArray(option.choices) && option.choices.length) {
       input = h(
         "select",
         { id, name: option.name, "aria-describedby": `${id}-doc` },
@@ -146,22 +163,17 @@ export class Lobby {
         ),
       );
     } else {
-      const required = option.default === null && option.name === PLAYER_OPTION;
       input = h("input", {
         id,
         name: option.name,
-        type: typeof option.default === "number" || required ? "number" : "text",
+        type: typeof option.default === "number" ? "number" : "text",
         placeholder: option.default === null ? "" : display(option.default),
-        required,
-        value: required ? String(Math.min(Math.max(4, playerRange(this.currentInfo())[0]), playerRange(this.currentInfo())[1])) : null,
         "aria-describedby": `${id}-doc`,
       });
     }
-    if (option.name === PLAYER_OPTION) {
-      input.addEventListener("input", () => {
-        this.seatOverride = null;
-        this.buildSeats();
-      });
+    // The count, or a choice that changes it (a variant for three), lays out the seats again.
+    if (option.name === counts.option || option.name in counts.setBy) {
+      input.addEventListener(input.tagName === "SELECT" ? "change" : "input", () => this.buildSeats());
     }
     this.optionInputs.set(option.name, { option, input });
     return h(
@@ -173,10 +185,34 @@ export class Lobby {
     );
   }
 
+  /** The allowed player counts as the list's entries, keeping the chosen one when allowed. */
+  fillCounts(select, counts) {
+    const current = Number(select.value);
+    const chosen = counts.allowed.includes(current) ? current : Number.isInteger(counts.default) ? counts.default : firstCount(counts);
+    replace(
+      select,
+      counts.allowed.map((n) => h("option", { value: String(n), selected: n === chosen }, `${n} players${n === counts.default ? " (default)" : ""}`)),
+    );
+    select.value = String(chosen);
+  }
+
+  /** A preset may allow other player counts (a partnership preset only 4 or 6). */
+  presetChanged() {
+    const counts = playerCounts(this.currentInfo(), this.controls.preset.value || null);
+    const field = counts.option ? this.optionInputs.get(counts.option) : null;
+    if (field && field.input.tagName === "SELECT") this.fillCounts(field.input, counts);
+    this.buildSeats();
+  }
+
   /** The options that differ from their defaults, with their JSON values. */
   chosenOptions() {
     const chosen = {};
     for (const [name, { option, input }] of this.optionInputs) {
+      if ("count" in input.dataset) {
+        const count = Number(input.value);
+        if (count !== option.default) chosen[name] = count;
+        continue;
+      }
       if (input.tagName === "SELECT") {
         const value = option.choices[Number(input.value)];
         if (value !== option.default) chosen[name] = value;
@@ -193,8 +229,8 @@ export class Lobby {
   }
 
   buildSeats() {
-    const override = this.seatOverride?.game === this.controls.game.value ? this.seatOverride.count : null;
-    const count = Math.max(1, Math.min(override ?? seatCount(this.currentInfo(), this.chosenOptions()), 12));
+    const preset = this.controls.preset?.value || null;
+    const count = Math.max(1, seatCount(this.currentInfo(), preset, this.chosenOptions()));
     const previous = this.seatSelects?.map((select) => select.value) || [];
     this.seatSelects = Array.from({ length: count }, (_, seat) => {
       const id = `seat-${seat}`;
@@ -234,12 +270,6 @@ export class Lobby {
       this.onOpenTable(created.table, humans.length ? humans[0].seat : null);
     } catch (err) {
       this.showError(err);
-      // The server names the seat count when the form guessed it wrong: offer that many.
-      const seats = /has (\d+) seats/.exec(err.message || "");
-      if (seats) {
-        this.seatOverride = { game: request.game, count: Number(seats[1]) };
-        this.buildSeats();
-      }
     } finally {
       button.disabled = false;
     }

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
+pytest.importorskip("pyspiel")
+import pyspiel  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -23,7 +24,7 @@ GAMES = sorted(tt.games())
 def _played(game: pyspiel.Game, seed: int, steps: int) -> TrickTakerState:
     """A state after the seed's chance outcomes and up to ``steps`` random actions."""
     rng = random.Random(seed)
-    state = game.new_initial_state()
+    state: TrickTakerState = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
     for _ in range(steps):
@@ -125,3 +126,26 @@ def test_resampled_states_serialize() -> None:
     assert _snapshot(restored) == _snapshot(sample)
     assert state.deal is not None and sample.deal is not None
     assert len(state.deal.log) == len(sample.deal.log)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Frozen:
+    cards: tuple[str, ...]
+    notes: list[int]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Sealed:
+    cards: tuple[str, ...]
+    suit: tt.Suit
+
+
+def test_only_wholly_immutable_frozen_values_are_shared() -> None:
+    deal = tt.load("whist").new_deal(seed=2)
+    deal.loose = _Frozen(("AS",), [1])  # type: ignore[attr-defined]
+    deal.sealed = _Sealed(("AS", "KH"), tt.Suit.SPADES)  # type: ignore[attr-defined]
+    copied = copy_deal(deal)
+    assert copied.sealed is deal.sealed  # type: ignore[attr-defined]
+    assert copied.loose is not deal.loose  # type: ignore[attr-defined]
+    assert copied.loose.notes is not deal.loose.notes  # type: ignore[attr-defined]
+    assert copied.loose == deal.loose  # type: ignore[attr-defined]

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-
+pytest.importorskip("pyspiel")
 import numpy as np  # noqa: E402
+import pyspiel  # noqa: E402
 
 import tricktaker as tt  # noqa: E402
 from tricktaker.openspiel import (  # noqa: E402
@@ -92,7 +92,7 @@ def test_bad_parameters_are_refused(bad: str) -> None:
 
 def _dealt(config: str, seed: int) -> TrickTakerState:
     game = pyspiel.load_game(config)
-    state = game.new_initial_state()
+    state: TrickTakerState = game.new_initial_state()
     rng = random.Random(seed)
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
@@ -172,7 +172,7 @@ def test_clone_is_independent() -> None:
 
 def test_fixed_deal_count_is_one_chance_node() -> None:
     game = pyspiel.load_game("tricktaker_whist(deals=5)")
-    state = game.new_initial_state()
+    state: TrickTakerState = game.new_initial_state()
     assert [a for a, _ in state.chance_outcomes()] == [0, 1, 2, 3, 4]
     state.apply_action(3)
     assert not state.is_chance_node()

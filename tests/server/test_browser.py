@@ -314,3 +314,76 @@ def test_a_variant_choice_that_changes_the_count_changes_the_seats(server: str, 
     page.click("#create-table")
     page.wait_for_selector(".felt .seat")
     assert page.locator(".felt .seat").count() == 3
+
+
+# A Kiksas match where, each seat playing its first legal action, the second deal offers seat
+# A (the page's seat) the Akis choice with every kind of Akis (found by a search of seeds).
+AKIS_SEED = 59
+AKIS_LABELS = {
+    "pass": "Pass",
+    "akis:a:H": "Akis (a): own trump hearts",
+    "akis:a:D": "Akis (a): own trump diamonds",
+    "akis:a:C": "Akis (a): own trump clubs",
+    "akis:b": "Akis (b): no trump, take all",
+    "akis:c": "Akis (c): no trump, take none",
+}
+
+
+def test_a_kiksas_match_reaches_the_akis_buttons(server: str, page: Page, tmp_path: Path) -> None:
+    """Seat A plays in the browser, the other seats over their own WebSockets; at the second
+    deal the Akis choice shows as labelled buttons, and clicking one is accepted."""
+    from websockets.sync.client import connect
+
+    body = {"type": "create_table", "v": 1, "game": "kiksas", "match": True, "seed": AKIS_SEED}
+    body["seats"] = [{"kind": "human"}] * 4
+    request = urllib.request.Request(
+        f"{server}/api/tables", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        created = json.loads(response.read())
+    table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
+    page.goto(f"{server}/#table={table}&seat=0&token={tokens[0]}")
+    ws_base = server.replace("http://", "ws://")
+    others = {
+        seat: connect(f"{ws_base}/ws/tables/{table}?token={tokens[seat]}") for seat in (1, 2, 3)
+    }
+    mirror = tt.load("kiksas").new_match(seed=AKIS_SEED)  # the same match, to know the turns
+
+    def stored_events() -> int:
+        with urllib.request.urlopen(f"{server}/api/tables/{table}", timeout=10) as response:
+            count: int = json.loads(response.read())["events"]
+            return count
+
+    try:
+        for step in itertools.count():
+            assert step < 60, "no Akis choice within 60 actions"
+            seat = mirror.to_move
+            legal = [str(a) for a in mirror.legal_actions(seat)]
+            if seat == 0 and any(a.startswith("akis:") for a in legal):
+                break
+            if seat == 0:
+                page.click(f'#mine [data-action="{legal[0]}"]:not([disabled])')
+            else:
+                others[seat].send(json.dumps({"type": "action", "v": 1, "action": legal[0]}))
+            mirror.apply(legal[0], seat=seat)
+            deadline = time.monotonic() + 30
+            while stored_events() < step + 1:  # the server has it before the next seat acts
+                assert time.monotonic() < deadline, "the server did not take the action"
+                time.sleep(0.05)
+        page.wait_for_selector('#calls [data-action="akis:b"]:not([disabled])')
+        page.screenshot(path=tmp_path / "kiksas-akis.png")
+        shown = {
+            button.get_attribute("data-action"): button.get_attribute("aria-label")
+            for button in page.locator("#calls [data-action]").all()
+        }
+        assert shown == {action: AKIS_LABELS[action] for action in legal}
+        assert page.locator("#phase").inner_text() == "Akis?"
+        page.click('#calls [data-action="akis:b"]')
+        deadline = time.monotonic() + 30
+        while stored_events() < step + 1:
+            assert time.monotonic() < deadline, "the Akis call was not taken"
+            time.sleep(0.05)
+        assert page.locator("#errors .error").count() == 0
+    finally:
+        for ws in others.values():
+            ws.close()

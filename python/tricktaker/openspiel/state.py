@@ -140,7 +140,8 @@ class TrickTakerState(pyspiel.State):
         draw seeded from ``probability_sampler`` (a callable giving a float in [0, 1))."""
         deal = self.deal
         if deal is None or deal.is_over:
-            return self.clone()  # nothing dealt, or everything shown: nothing is hidden
+            same: TrickTakerState = self.clone()
+            return same  # nothing dealt, or everything shown: nothing is hidden
         seed = int(probability_sampler() * 2**63)
         sample = sample_deals(deal, player_id, 1, seed=seed).deal(0)
         # The clone takes the history and the seed; its deal is the sample, so the slot is

@@ -126,12 +126,14 @@ class PlayView:
 
     def winner(self) -> tuple[int, int] | None:
         """(seat, card) winning the current trick so far, or None when it is empty."""
-        if not self.trick:
+        trick = self.trick
+        if not trick:
             return None
-        best = self.trick[0]
-        led = self.suit(best[1])
-        for seat, card in self.trick[1:]:
-            if self.rules.beats(card, best[1], led):
+        best = trick[0]
+        beats = self.rules.beats
+        led = self.rules.effective_suit(best[1])
+        for seat, card in trick[1:]:
+            if beats(card, best[1], led):
                 best = (seat, card)
         return best
 
@@ -187,10 +189,14 @@ class PlayView:
 
     def is_boss(self, card: int) -> bool:
         """No card another seat may hold is stronger in ``card``'s effective suit."""
-        s = self.suit(card)
-        rivals = self.unseen | sum(self.known.values())
-        rivals &= self.rules.suit_cards(s) & ~self.hand
-        return all(self.strength(c) < self.strength(card) for c in bits(rivals))
+        rules = self.rules
+        rivals = self.unseen | sum(self.known.values()) if self.known else self.unseen
+        rivals &= rules.suit_cards(rules.effective_suit(card)) & ~self.hand
+        if not rivals:
+            return True
+        strength = rules.strength
+        mine = strength(card)
+        return all(strength(c) < mine for c in _core.mask_to_ids(rivals))
 
     def cards_in(self, mask: int, suit: int) -> int:
         return mask & self.rules.suit_cards(suit)
@@ -247,6 +253,10 @@ def observation_tricks(
     obs: Mapping[str, Any], seat_index: Callable[[str], int]
 ) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
     """Completed tricks and the current trick of an observation, as (seat, card id) lists."""
-    done = [[(seat_index(s), card_id(c)) for s, c in t["cards"]] for t in obs.get("tricks") or []]
-    current = [(seat_index(s), card_id(c)) for s, c in obs.get("trick") or []]
+    ids = CARD_IDS
+    done = [
+        [(seat_index(s), ids.get(c) or card_id(c)) for s, c in t["cards"]]
+        for t in obs.get("tricks") or []
+    ]
+    current = [(seat_index(s), ids.get(c) or card_id(c)) for s, c in obs.get("trick") or []]
     return done, current

@@ -27,7 +27,7 @@ from tricktaker.errors import IllegalAction
 from tricktaker.protocol.base import Deal, Match, StateMachine, check_seed
 from tricktaker.protocol.episode import GameAdapter
 from tricktaker.registry import load
-from tricktaker.rl.encoding import encode_observation, observation_size
+from tricktaker.rl.encoding import observation_size
 from tricktaker.rl.games import adapter_for
 from tricktaker.rl.layout import ActionLayout
 
@@ -65,6 +65,8 @@ class Episode:
         self.seed: int | None = None
         self._deal: Deal | None = None
         self._deals_done = 0
+        self._mask_key: tuple[int, int, int] | None = None
+        self._mask = np.zeros(self.layout.size, dtype=np.int8)
 
     # --- starting ----------------------------------------------------------------------------
 
@@ -86,6 +88,7 @@ class Episode:
                 raise RuntimeError(f"{_REDEALS} deals in a row ended before anyone acted")
         self.seed = seed
         self.machine = machine
+        self._mask_key = None
         self.agents = self.adapter.agent_names(machine)
         self._deal = None
         self._deals_done = 0
@@ -119,7 +122,18 @@ class Episode:
         """1 for each action index the player may take now (all 0 when it is not to move)."""
         if player != self.to_move:
             return np.zeros(self.layout.size, dtype=np.int8)
-        return self.layout.mask(self._machine.legal_actions(player))
+        return self._legal_mask(player).copy()
+
+    def _legal_mask(self, player: int) -> npt.NDArray[np.int8]:
+        """The mask of the player to move, kept until the next action: an agent reads it with
+        its observation and ``step`` checks the action against it (the caller must not change
+        it). Every action lengthens the log, so the log's length dates the mask."""
+        machine = self._machine
+        key = (id(machine), len(machine.log), player)
+        if self._mask_key != key:
+            self._mask = self.layout.mask(machine.legal_actions(player))
+            self._mask_key = key
+        return self._mask
 
     def legal_indices(self) -> list[int]:
         """The action indices of the player to move."""
@@ -132,7 +146,9 @@ class Episode:
         if isinstance(machine, Match) and machine.is_over:
             # A finished match has no deal to observe: the terminal observation is all zeros.
             return np.zeros(self.observation_size, dtype=np.float32)
-        return encode_observation(self.adapter, machine.observation(player))
+        # The game's own tensor of the seat (some families write it without the observation
+        # dict): the encoding of the seat's observation.
+        return machine.observation_tensor(player)
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -148,7 +164,7 @@ class Episode:
             raise IllegalAction("the episode is over; no action is allowed")
         if not 0 <= index < self.layout.size:
             raise IllegalAction(f"action index {index} is out of range 0..{self.layout.size - 1}")
-        mask = self.mask(player)
+        mask = self._legal_mask(player)
         if not mask[index]:
             legal = " ".join(f"{i}:{self.layout.names[i]}" for i in mask.nonzero()[0])
             raise IllegalAction(

@@ -86,12 +86,15 @@ class ActionLayout:
     def mask(self, actions: Iterable[Action | str]) -> npt.NDArray[np.int8]:
         """An ``int8`` vector with 1 at the index of each given action."""
         out = np.zeros(len(self.names), dtype=np.int8)
+        where = self._index
+        indices = []
         for action in actions:
-            index = self._index.get(str(action))
+            index = where.get(action.name if type(action) is Action else str(action))
             if index is None:
                 raise RuntimeError(
                     f"the game offered {str(action)!r}, which its action layout lacks; "
                     "the layout of this game must list every call it can make"
                 )
-            out[index] = 1
+            indices.append(index)
+        out[indices] = 1
         return out

@@ -5,7 +5,12 @@ Nothing here names a game. The counts are read from the game itself: a game whos
 ``num_players`` is loaded with each count up to ``MAX_PROBED_PLAYERS`` (the options refuse the
 counts they do not allow), with every preset (a preset may allow fewer); a game without it has
 the seats its deal names, and an option with choices that change that number (a variant for
-three) is listed with the count of each choice. The answer is computed once per process.
+three) is listed with the count of each choice.
+
+It also tells which fields of a game's observations and results name a seat or a side (a
+Kirves ``winner`` is a seat, a Pitch ``winner`` a side), read from the game's JSON Schema
+(``tt.schema()``), whose seat and side numbers say so in their descriptions; a front end then
+shows names instead of numbers. The answer is computed once per process.
 """
 
 from __future__ import annotations
@@ -14,9 +19,9 @@ from functools import cache
 from typing import Any
 
 from tricktaker.errors import Error
-from tricktaker.registry import GameInfo, games, load
+from tricktaker.registry import GameInfo, games, load, schema
 
-__all__ = ["MAX_PROBED_PLAYERS", "PLAYER_OPTION", "catalog", "player_counts"]
+__all__ = ["MAX_PROBED_PLAYERS", "PLAYER_OPTION", "catalog", "field_roles", "player_counts"]
 
 PLAYER_OPTION = "num_players"
 MAX_PROBED_PLAYERS = 16  # above any table a trick-taking game is played at
@@ -78,7 +83,47 @@ def player_counts(name: str) -> dict[str, Any]:
     }
 
 
+# How the schema describes a seat number and a side number.
+_ROLE_DESCRIPTIONS = (("a seat id", "seat"), ("a side id", "side"), ("a side number", "side"))
+
+
+def _role(node: Any) -> str | None:
+    """``seat``, ``side``, ``seats`` or ``sides`` for a schema naming seats or sides."""
+    if not isinstance(node, dict):
+        return None
+    if node.get("type") == "integer":
+        text = str(node.get("description", ""))
+        for start, role in _ROLE_DESCRIPTIONS:
+            if text.startswith(start):
+                return role
+    for branch in node.get("anyOf", ()):
+        role = _role(branch)
+        if role is not None:
+            return role
+    if node.get("type") == "array":
+        inner = _role(node.get("items"))
+        if inner in ("seat", "side"):
+            return inner + "s"
+    return None
+
+
+def field_roles(name: str) -> dict[str, str]:
+    """The top-level fields of the game's observations and results that hold a seat, a side,
+    or a list of them: ``{"winner": "seat", "folded": "seats", ...}``."""
+    game_schema = schema()["$defs"][name]["properties"]
+    roles: dict[str, str] = {}
+    for part in ("observation", "result"):
+        for field, node in game_schema[part].get("properties", {}).items():
+            role = _role(node)
+            if role is not None:
+                roles.setdefault(field, role)
+    return roles
+
+
 @cache
 def catalog() -> dict[str, dict[str, Any]]:
-    """Every game's info (``tricktaker.games()``) with its ``num_players``."""
-    return {name: {**info, "num_players": player_counts(name)} for name, info in games().items()}
+    """Every game's info (``tricktaker.games()``) with its ``num_players`` and ``fields``."""
+    return {
+        name: {**info, "num_players": player_counts(name), "fields": field_roles(name)}
+        for name, info in games().items()
+    }

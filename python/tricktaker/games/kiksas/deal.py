@@ -22,7 +22,14 @@ from tricktaker.games.kiksas.options import (
 )
 from tricktaker.games.kiksas.result import KiksasResult
 from tricktaker.games.kiksas.tables import option_context, rules_table
-from tricktaker.protocol.base import Action, Event, Game, card_actions
+from tricktaker.protocol.base import (
+    CARD_ACTION_TABLE,
+    CARD_NAMES,
+    Action,
+    Event,
+    Game,
+    card_actions,
+)
 
 _CORE_TYPE = {
     "first": _core.KiksasDealType.FIRST,
@@ -48,6 +55,20 @@ LEAD = Action.call("lead")
 PASS = Action.call("pass")
 SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+
+
+class _ContextCache:
+    """The deal's last core context and what it was made from. A copy or a pickle of the deal
+    starts with an empty one: the core's context object can be neither."""
+
+    __slots__ = ("key", "context")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.context: KiksasDealContext | None = None
+
+    def __reduce__(self) -> tuple[type[_ContextCache], tuple[()]]:
+        return (_ContextCache, ())
 
 
 class KiksasDeal(DealViews):
@@ -76,6 +97,11 @@ class KiksasDeal(DealViews):
             None if targets is None else (int(targets[0]), int(targets[1]))
         )
         self.events: list[dict[str, Any]] = []
+        # The legal card actions of the seat to move, as the core gave them with the last card
+        # played within a trick; the next legal_actions() hands the list over. Every other
+        # action clears it.
+        self._next_legal: list[Action] | None = None
+        self._context_cache = _ContextCache()
         self.trump: Suit | None = None
         self.trump_queen: Card | None = None
         self.akis: tuple[int, str, Suit | None] | None = None  # player, kind, suit
@@ -192,6 +218,10 @@ class KiksasDeal(DealViews):
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         phase = self._phase
         if phase == "play" and (seat is None or seat == self._to_move):  # the common case
+            legal = self._next_legal
+            if legal is not None:
+                self._next_legal = None  # the caller owns the list
+                return legal
             assert self.state is not None
             return card_actions(self.state.legal_moves())
         seat = self._to_move if seat is None else seat
@@ -236,12 +266,32 @@ class KiksasDeal(DealViews):
         to_move = self._to_move
         if self._phase != "play" or (seat is not None and seat != to_move):
             return None
-        assert to_move is not None and self.state is not None and action.card is not None
-        if not self.state.legal_moves() >> action.card.id & 1:
+        state = self.state
+        assert to_move is not None and state is not None and action.card is not None
+        if self.akis is not None and state.cards_played == 0:  # the first card exposes hands
+            if not state.legal_moves() >> action.card.id & 1:
+                return None
+            return self._apply(action, to_move)
+        # _apply_card in one core call: the card played and the next seat's legal cards, which
+        # the next legal_actions() hands over while the trick goes on.
+        try:
+            legal = state.step_items(action.card.id, CARD_ACTION_TABLE)
+        except IllegalAction:  # not a legal card: apply() says why
             return None
-        return self._apply(action, to_move)
+        name = action.name
+        played = {"type": "CardPlayed", "player": to_move, "card": name}
+        self.events.append(played)
+        if state.trick_len != 0:
+            self._to_move = state.to_move
+            self._next_legal = legal
+            return Event(to_move, name, "play", {"events": [played]})
+        self._next_legal = None  # a completed trick may change the phase
+        start = len(self.events) - 1
+        self._trick_completed()
+        return Event(to_move, name, "play", {"events": self.events[start:]})
 
     def _apply(self, action: Action, seat: int) -> Event:
+        self._next_legal = None
         start = len(self.events)
         phase = self._phase
         if phase == "peek":
@@ -403,6 +453,23 @@ class KiksasDeal(DealViews):
             ctx.akis_side = self._sides()[self.akis[0]]
         return ctx
 
+    def _trick_context(self) -> KiksasDealContext:
+        """``context()`` for the core's checks after each trick, kept while what it reads of the
+        deal stays the same (the calls and the writing pair; the rest is fixed for the deal).
+        Only the core reads it; ``context()`` still gives every caller its own."""
+        key = (
+            self.su_dviem_by,
+            self.last_lead_declined,
+            self.akis,
+            self.clubs_queen_holder,
+            self.active_player,
+        )
+        cache = self._context_cache
+        if cache.key != key or cache.context is None:
+            cache.context = self.context()
+            cache.key = key
+        return cache.context
+
     def _evaluate(self) -> Any:
         assert self.state is not None
         return _core.kiksas_evaluate(self.state, self.context())
@@ -447,14 +514,14 @@ class KiksasDeal(DealViews):
             "TrickCompleted",
             no=no,
             leader=record.leader,
-            cards=[[p, _core.card_to_string(c)] for p, c in cards],
+            cards=[[p, CARD_NAMES[c]] for p, c in cards],
             winner=record.winner,
             card_points=record.points - (10 if last else 0),
             last_bonus=10 if last else 0,
         )
         if no == 1 and self.akis is None and self.options.announce_trump_count:
             self._announce()
-        ctx = self.context()  # noting targets reached leaves it unchanged
+        ctx = self._trick_context()  # noting targets reached leaves it unchanged
         result = _core.kiksas_evaluate(state, ctx)
         if self.deal_type == "writing_off" and self.akis is None:
             self._note_targets(result)

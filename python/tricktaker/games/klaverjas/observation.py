@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
@@ -16,6 +19,7 @@ from tricktaker.games.klaverjas.options import (
     seat_index,
     sides_json,
 )
+from tricktaker.games.klaverjas.direct_tensor import observation_tensor
 from tricktaker.games.klaverjas.result import KlaverjasResult
 from tricktaker._core import mask_to_items
 from tricktaker.protocol.base import CARD_NAMES, Deal
@@ -89,6 +93,11 @@ class DealViews(Deal):
                 }
             )
         return tricks
+
+    def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``seat``: the encoding of ``observation(seat)``, written
+        from the deal directly (``direct_tensor.py``)."""
+        return observation_tensor(self, seat)
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` (an id or a name) may know, in the schema's form (``schema.py``):

@@ -16,6 +16,14 @@ const SUIT_LETTERS = new Set(["S", "H", "D", "C"]);
 const SIDE_FIELDS = new Set(["playing_team", "pit_team", "penalized_team", "writing_pair", "side", "winner_side"]);
 const SEAT_LISTS = new Set(["folded", "participants", "escaped", "trick_winners", "ranking"]);
 
+// The game's own word on which fields hold a seat or a side ("seat", "side", "seats",
+// "sides"), from /api/games; it settles names the lists above cannot (a "winner").
+let fieldRoles = {};
+
+export function setFieldRoles(roles) {
+  fieldRoles = roles && typeof roles === "object" ? roles : {};
+}
+
 /** The seat names of an observation (or numbers when it has none). */
 export function seatNames(obs) {
   return Array.isArray(obs?.seats) ? obs.seats : [];
@@ -60,7 +68,10 @@ function perNameList(values, names) {
 export function formatValue(key, value, obs) {
   if (value === null || value === undefined) return "—";
   if (typeof value === "boolean") return value ? "yes" : "no";
+  const role = fieldRoles[key];
   if (typeof value === "number") {
+    if (obs && role === "seat" && Number.isInteger(value)) return seatName(obs, value);
+    if (obs && role === "side" && Number.isInteger(value)) return sideNames(obs)[value] ?? String(value);
     if (obs && (SEAT_FIELDS.has(key) || key.endsWith("_holder")) && Number.isInteger(value)) return seatName(obs, value);
     if (obs && SIDE_FIELDS.has(key) && Number.isInteger(value)) return sideNames(obs)[value] ?? String(value);
     return String(value);
@@ -77,6 +88,8 @@ export function formatValue(key, value, obs) {
     if (obs && value.every((v) => typeof v === "number" || v === null)) {
       const seats = seatNames(obs);
       const sides = sideNames(obs);
+      if (role === "seats" && !value.includes(null)) return value.map((s) => seatName(obs, s)).join(", ");
+      if (role === "sides" && !value.includes(null)) return value.map((s) => sides[s] ?? String(s)).join(", ");
       // Lists of seats (who folded, who takes part) unless they hold a value per seat.
       if (SEAT_LISTS.has(key) && !value.includes(null)) return value.map((s) => seatName(obs, s)).join(", ");
       if (value.length === seats.length) return perNameList(value, seats);

@@ -30,7 +30,10 @@ export function scoreLine(result) {
 export function resultSummary(result, obs, compact = false) {
   if (!result || typeof result !== "object") return h("p", {}, String(result));
   const rest = Object.keys(result).filter((key) => !RESULT_SKIP.has(key));
-  const facts = factList(result, rest, obs);
+  // A result's sides are its own (a Kirves trump maker against the rest): its side numbers
+  // are named after them.
+  const context = Array.isArray(result.sides) && obs ? { ...obs, sides: result.sides } : obs;
+  const facts = factList(result, rest, context);
   return h(
     "div",
     { class: "result-summary" },

@@ -3,10 +3,10 @@
 // hand, every other action as a button.
 
 import { h, replace } from "./dom.js";
-import { TableConnection } from "./api.js";
+import { TableConnection, getGames } from "./api.js";
 import { cardImage, cardName, isCard, sortCards, backImage } from "./cards.js";
 import { actionLabel, actionText, actionGroup, phaseLabel } from "./labels.js";
-import { factList, seatName, trumpNode } from "./format.js";
+import { factList, seatName, setFieldRoles, trumpNode } from "./format.js";
 import { felt } from "./felt.js";
 import { resultSummary, scoreSheet } from "./scoresheet.js";
 
@@ -92,10 +92,22 @@ export class TableView {
     this.seat = message.seat ?? null;
     this.game = message.game;
     this.welcomeNames = Array.isArray(message.seat_names) ? message.seat_names : [];
+    this.loadFieldRoles(message.game);
     if (this.requestedSeat !== null && this.seat === null && this.token) {
       this.showError({ message: "This seat's token was not accepted; you are watching." });
     }
     this.renderHeader();
+  }
+
+  /** Which of the game's fields name seats or sides, to show names rather than numbers. */
+  async loadFieldRoles(game) {
+    try {
+      const message = await getGames();
+      setFieldRoles(message.games?.[game]?.fields);
+    } catch {
+      return; // the names fall back to the common field names
+    }
+    if (this.obs) this.render();
   }
 
   onEvents(events) {

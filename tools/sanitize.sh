@@ -39,9 +39,12 @@ rm -f "$package"/tricktaker/_core*.so
 cp "$build"/_core*.so "$package/tricktaker/"
 
 # Python itself is not instrumented: the runtime is preloaded, and leak checks are off (the
-# interpreter keeps its objects to the end).
-asan_runtime=$("${CXX:-c++}" -print-file-name=libasan.so)
-PYTHONPATH="$package" LD_PRELOAD="$asan_runtime" timeout 900 "$python" -m pytest \
+# interpreter keeps its objects to the end). The C++ runtime is preloaded beside it: the
+# sanitizer's hook on thrown exceptions must find it at start-up, or the first exception the
+# module throws crashes the interpreter.
+cxx=${CXX:-c++}
+preload="$("$cxx" -print-file-name=libasan.so) $("$cxx" -print-file-name=libstdc++.so)"
+PYTHONPATH="$package" LD_PRELOAD="$preload" timeout 900 "$python" -m pytest \
   -p no:cacheprovider -q -x \
   tests/test_hardening_core.py tests/test_solver.py tests/test_play_engine.py \
   tests/test_playouts.py tests/test_sampling_core.py "$@"

@@ -216,13 +216,13 @@ def play_exclusions(view: PlayView, *, fixed_leader: int = -1, tricks: int = 0) 
     played = [0] * n
     for seat, card in view.history:
         played[seat] |= 1 << card
-    size = bin(view.hand | played[view.me]).count("1")  # every hand's size at the start
+    size = (view.hand | played[view.me]).bit_count()  # every hand's size at the start
     fillers = bits(view.unseen)
     start = [0] * n
     for seat in view.active:
         start[seat] = played[seat] | (view.hand if seat == view.me else 0)
         start[seat] |= view.known.get(seat, 0)
-        need = size - bin(start[seat]).count("1")
+        need = size - start[seat].bit_count()
         if need < 0 or need > len(fillers):
             return {}
         for card in fillers[:need]:
@@ -238,10 +238,11 @@ def play_exclusions(view: PlayView, *, fixed_leader: int = -1, tricks: int = 0) 
             fixed_leader=fixed_leader,
             tricks=tricks,
         )
+        play = state.play_any_held  # the placeholders may make a real play look illegal
         for seat, card in view.history:
             if state.to_move != seat:
                 return {}
-            state.play_any_held(card)  # the placeholders may make a real play look illegal
+            play(card)
     except ValueError:
         return {}
     known = [view.hand if s == view.me else view.known.get(s, 0) for s in range(n)]

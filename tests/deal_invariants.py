@@ -73,7 +73,8 @@ def _hands(deal: Deal, seats: Iterable[int]) -> dict[str, list[Card]]:
 
 def _allfours_places(deal: Any) -> dict[str, list[Card]]:
     # The stock, the turned-up cards (kicks, runs) and the discards of an exchange lie outside
-    # the hands (rules/allfours.md T7-T12, O7-O8); a folded hand leaves the play face up (PV10).
+    # the hands (docs/rules/allfours.md T7-T12, O7-O8); a folded hand leaves the play face up
+    # (PV10).
     places = _hands(deal, range(deal.n))
     places["stock"] = list(deal.stock)
     places["turned"] = list(deal.turned)
@@ -86,7 +87,7 @@ def _allfours_places(deal: Any) -> dict[str, list[Card]]:
 
 
 def _kirves_places(deal: Any) -> dict[str, list[Card]]:
-    # The undealt stock is never listed (rules/kirves.md R3): the cards outside it are the
+    # The undealt stock is never listed (docs/rules/kirves.md R3): the cards outside it are the
     # hands (a folded hand stays its seat's), the face-down discards (R3.10) and the public
     # cards out of play: the exposed bottom card, the angel card and a turned card left on the
     # stock (R2.4, R2.5, R3.4).
@@ -192,7 +193,8 @@ def _side_sums(values: list[int], sides: list[dict[str, Any]]) -> list[int]:
 
 
 def _allfours_result(deal: Any, r: dict[str, Any]) -> None:
-    # rules/allfours.md §9: a deal's credits (kicks, items or a set-back) are the score it adds.
+    # docs/rules/allfours.md §9: a deal's credits (kicks, items or a set-back) are the score it
+    # adds.
     credited = [0] * len(r["sides"])
     for credit in r["credits"]:
         credited[credit["side"]] += credit["points"]
@@ -210,7 +212,7 @@ def _allfours_result(deal: Any, r: dict[str, Any]) -> None:
 
 
 def _kiksas_result(deal: Any, r: dict[str, Any]) -> None:
-    # rules/kiksas.md §1.3 and E1: the cards and the last trick are worth 138; a pair's points
+    # docs/rules/kiksas.md §1.3 and E1: the cards and the last trick are worth 138; a pair's points
     # are its players' points, and its tricks are all of the six played.
     assert _side_sums(r["player_points"], r["sides"]) == r["points"]
     played = deal.state.trick_records() if deal.state is not None else []
@@ -222,7 +224,7 @@ def _kiksas_result(deal: Any, r: dict[str, Any]) -> None:
 
 
 def _kirves_result(deal: Any, r: dict[str, Any]) -> None:
-    # rules/kirves.md R9: the marks of a side are its seats' marks; the winner of a deal played
+    # docs/rules/kirves.md R9: the marks of a side are its seats' marks; the winner of a deal played
     # out won its tricks by the rule named, and the trick winners are the play's.
     assert _side_sums(r["marks"], r["sides"]) == r["score"]
     state = deal.state
@@ -235,7 +237,7 @@ def _kirves_result(deal: Any, r: dict[str, Any]) -> None:
 
 
 def _klaverjas_result(deal: Any, r: dict[str, Any]) -> None:
-    # rules/klaverjas.md §5: C(NS) + C(EW) = 162; Total = C + R + P; the playing team makes it
+    # docs/rules/klaverjas.md §5: C(NS) + C(EW) = 162; Total = C + R + P; the playing team makes it
     # iff its Total is higher; made: each team scores its Total; nat: the defenders score both.
     if r["penalized_team"] is not None:
         return  # an illegal-play penalty replaces the count (§3.9)

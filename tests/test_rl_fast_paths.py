@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 
 from tricktaker.errors import IllegalAction
+from tricktaker.protocol.base import Match
 from tricktaker.rl import Episode
 from tricktaker.rl.encoding import encode_observation
-from tricktaker.protocol.base import Match
 
 CASES: list[tuple[str, str, dict[str, Any]]] = [
     ("deal", "klaverjas", {}),

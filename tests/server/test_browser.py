@@ -10,6 +10,7 @@ seven-player Kirves table to ``docs/images/client-kirves.png``.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
 import json
@@ -46,6 +47,7 @@ def _unavailable(reason: str) -> None:
 
 try:
     from playwright.sync_api import Browser, Page, sync_playwright
+    from websockets.sync.client import connect
 
     HAVE_PLAYWRIGHT = True
 except ImportError:  # the test extra is not installed
@@ -239,7 +241,14 @@ def test_a_whole_kirves_deal_by_clicking(server: str, page: Page, tmp_path: Path
     page.screenshot(path=tmp_path / "kirves-result.png", full_page=True)
     assert clicked, "the human seat never had anything to do"
     assert page.locator("#errors .error").count() == 0
-    assert shown_scores(page) == recorded_result(server, table)["score"]
+    result = recorded_result(server, table)
+    assert shown_scores(page) == result["score"]
+    # Seat numbers of the result read as the seats' names (the game's schema says which).
+    names = tt.load("kirves", num_players=4).new_deal(seed=0).observation(0)["seats"]
+    for field in ("winner", "trump_maker", "dealer", "cutter", "eldest"):
+        if result.get(field) is not None:
+            cell = page.locator(f'{FINAL_RESULT} [data-field="{field}"]')
+            assert cell.inner_text() == names[result[field]], field
 
 
 @pytest.mark.parametrize("players", [2, 3, 5, 7, 10])
@@ -332,8 +341,6 @@ AKIS_LABELS = {
 def test_a_kiksas_match_reaches_the_akis_buttons(server: str, page: Page, tmp_path: Path) -> None:
     """Seat A plays in the browser, the other seats over their own WebSockets; at the second
     deal the Akis choice shows as labelled buttons, and clicking one is accepted."""
-    from websockets.sync.client import connect
-
     body = {"type": "create_table", "v": 1, "game": "kiksas", "match": True, "seed": AKIS_SEED}
     body["seats"] = [{"kind": "human"}] * 4
     request = urllib.request.Request(
@@ -344,8 +351,14 @@ def test_a_kiksas_match_reaches_the_akis_buttons(server: str, page: Page, tmp_pa
     table, tokens = created["table"], [seat["token"] for seat in created["seats"]]
     page.goto(f"{server}/#table={table}&seat=0&token={tokens[0]}")
     ws_base = server.replace("http://", "ws://")
+    sockets = contextlib.ExitStack()
+    # These seats only send; what the server sends them waits unread in an unbounded queue
+    # (a bounded one would stop reading, and the closing handshake with it).
     others = {
-        seat: connect(f"{ws_base}/ws/tables/{table}?token={tokens[seat]}") for seat in (1, 2, 3)
+        seat: sockets.enter_context(
+            connect(f"{ws_base}/ws/tables/{table}?token={tokens[seat]}", max_queue=None)
+        )
+        for seat in (1, 2, 3)
     }
     mirror = tt.load("kiksas").new_match(seed=AKIS_SEED)  # the same match, to know the turns
 
@@ -354,7 +367,7 @@ def test_a_kiksas_match_reaches_the_akis_buttons(server: str, page: Page, tmp_pa
             count: int = json.loads(response.read())["events"]
             return count
 
-    try:
+    with sockets:
         for step in itertools.count():
             assert step < 60, "no Akis choice within 60 actions"
             seat = mirror.to_move
@@ -384,6 +397,3 @@ def test_a_kiksas_match_reaches_the_akis_buttons(server: str, page: Page, tmp_pa
             assert time.monotonic() < deadline, "the Akis call was not taken"
             time.sleep(0.05)
         assert page.locator("#errors .error").count() == 0
-    finally:
-        for ws in others.values():
-            ws.close()

@@ -107,7 +107,7 @@ _value = st.recursive(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.dictionaries(st.sampled_from(["a", "b", "seats", "7H"]), _value), max_size=6))
 def test_the_card_memory_reads_only_changes_yet_knows_every_card(
     observations: list[dict[str, Any]],

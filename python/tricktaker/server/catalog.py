@@ -93,9 +93,9 @@ def _role(node: Any) -> str | None:
         return None
     if node.get("type") == "integer":
         text = str(node.get("description", ""))
-        for start, role in _ROLE_DESCRIPTIONS:
+        for start, named in _ROLE_DESCRIPTIONS:
             if text.startswith(start):
-                return role
+                return named
     for branch in node.get("anyOf", ()):
         role = _role(branch)
         if role is not None:

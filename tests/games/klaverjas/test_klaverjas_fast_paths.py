@@ -40,7 +40,9 @@ def test_phase_order_is_the_codec_s() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(options=OPTIONS, seed=st.integers(0, 2**32 - 1))
-def test_direct_tensor_equals_the_observation_s_encoding(options: dict[str, Any], seed: int) -> None:
+def test_direct_tensor_equals_the_observation_s_encoding(
+    options: dict[str, Any], seed: int
+) -> None:
     game = tt.load("klaverjas", **options)
     deal = game.new_deal(seed=seed)
     rnd = random.Random(seed)

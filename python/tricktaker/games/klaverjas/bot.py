@@ -70,6 +70,7 @@ def _suit(text: str) -> Suit:
     """A suit from its letter (as observations and calls write it), or any text Suit reads."""
     return SUITS.get(text) or Suit.parse(text)
 
+
 # The rules tables met so far by (follow rules, undertrump duty, trump): every decision of the
 # play asks for one, and the bots only read them.
 _RULES: dict[tuple[str, str, int], _core.RulesTable] = {}

@@ -3,6 +3,7 @@ claims (§4) and the scoring of §5, on the C++ play state; and the dealing of t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -44,7 +45,7 @@ class KlaverjasDeal(DealViews):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
     def __init__(
-        self, game: Game, setup: dict[str, Any], *, dealt: list[list[int]] | None = None
+        self, game: Game, setup: dict[str, Any], *, dealt: Sequence[Sequence[int]] | None = None
     ) -> None:
         """A deal from its checked set-up; ``dealt``: the set-up's hands as card ids, when the
         caller has them (a shuffle): then the set-up's ``hands`` may be None, and their texts
@@ -382,7 +383,7 @@ _PACKET_TAKERS = {
 }
 
 
-def packet_ids(order: list[int], dealer: int, packets: str) -> list[list[int]]:
+def packet_ids(order: list[int], dealer: int, packets: str) -> list[tuple[int, ...]]:
     """``deal_packets`` of a pack of card ids (top first)."""
     return [take(order) for take in _PACKET_TAKERS[packets, dealer]]
 

@@ -100,7 +100,11 @@ def observation_tensor(deal: DealViews, seat: int | str) -> npt.NDArray[np.float
     me = seat_index(seat)
     plan = _plan(deal.game)
     place = plan.place
-    ones = [plan.me + me, plan.phase + _PHASE_INDEX[deal._phase], plan.dealer + (deal.dealer - me) % 4]
+    ones = [
+        plan.me + me,
+        plan.phase + _PHASE_INDEX[deal._phase],
+        plan.dealer + (deal.dealer - me) % 4,
+    ]
     if deal._to_move is not None:
         ones.append(plan.to_move + (deal._to_move - me) % 4)
     if deal.declarer is not None:

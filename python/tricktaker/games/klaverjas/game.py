@@ -20,10 +20,10 @@ from tricktaker.games.klaverjas.options import (
     KlaverjasOptions,
     seat_index,
 )
-
-DECK_IDS = [card.id for card in DECK]
 from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.protocol.options import build_options
+
+DECK_IDS = [card.id for card in DECK]  # the pack a seed shuffles, as card ids
 
 
 class KlaverjasGame(Game):
@@ -60,7 +60,7 @@ class KlaverjasGame(Game):
         seed = new_seed() if seed is None else check_seed(seed)
         rng = _core.Rng(seed)
         dealer_seat = first_dealer(self.options, rng) if dealer is None else seat_index(dealer)
-        shuffled: list[list[int]] | None = None
+        shuffled: list[tuple[int, ...]] | None = None
         dealt: list[list[Card]] | list[list[str]]
         if hands is not None:
             dealt = _check_hands(hands)
@@ -105,7 +105,9 @@ class KlaverjasGame(Game):
             "seed": check_seed(setup.get("seed", 0)),
             "dealer": seat_index(setup["dealer"]),
             "hands": (
-                None if hands_checked else [[str(c) for c in h] for h in _check_hands(setup["hands"])]
+                None
+                if hands_checked
+                else [[str(c) for c in h] for h in _check_hands(setup["hands"])]
             ),
             "proposed_suit": None if proposed is None else Suit.parse(proposed).letter,
         }

@@ -4,14 +4,17 @@ fields are described in ``schema.py``)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from tricktaker import _core
+from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
+from tricktaker.games.klaverjas.direct_tensor import observation_tensor
 from tricktaker.games.klaverjas.options import (
     NUM_SEATS,
     SEATS,
@@ -19,9 +22,7 @@ from tricktaker.games.klaverjas.options import (
     seat_index,
     sides_json,
 )
-from tricktaker.games.klaverjas.direct_tensor import observation_tensor
 from tricktaker.games.klaverjas.result import KlaverjasResult
-from tricktaker._core import mask_to_items
 from tricktaker.protocol.base import CARD_NAMES, Deal
 
 
@@ -32,7 +33,7 @@ class DealViews(Deal):
     options: KlaverjasOptions
     dealer: int
     forehand: int
-    _hand_ids: list[list[int]]  # the hands as dealt, card ids in the order dealt
+    _hand_ids: Sequence[Sequence[int]]  # the hands as dealt: card ids in the order dealt
     _hands_dealt: list[list[Card]] | None
     proposed_suit: Suit | None
     trump: Suit | None

@@ -41,7 +41,7 @@ export function sideNames(obs) {
 /** A trump value: a suit symbol, or "No trump" for NT / none. */
 export function trumpNode(trump) {
   if (trump === "NT") return "No trump";
-  if (SUIT_LETTERS.has(trump)) return h("span", { class: "suit-word" }, suitIcon(trump), " ", suitName(trump));
+  if (SUIT_LETTERS.has(trump)) return h("span", { class: "suit-word" }, suitIcon(trump, { label: false }), " ", suitName(trump));
   return trump === null || trump === undefined ? "not chosen yet" : String(trump);
 }
 

@@ -54,7 +54,7 @@ const CALL_HEADS = {
 };
 
 function suitPart(text) {
-  return SUIT_LETTERS.has(text) ? h("span", { class: "suit-word" }, suitIcon(text), " ", suitName(text)) : text;
+  return SUIT_LETTERS.has(text) ? h("span", { class: "suit-word" }, suitIcon(text, { label: false }), " ", suitName(text)) : text;
 }
 
 function words(text) {

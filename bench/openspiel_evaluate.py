@@ -7,7 +7,9 @@ OpenSpiel's ``evaluate_bots``, on our games registered by ``tricktaker.openspiel
 The searching bot holds seats 0 and 2 (a side in the four-seat partnership games), the
 opponent the others. Each deal is played twice with the seats swapped (duplicate), and the
 report gives the searching side's mean return per deal with a 95% confidence interval (normal
-approximation over the duplicate pairs).
+approximation over the duplicate pairs). The bots' UCT exploration constant is by default
+twice the standard deviation of a deal's return in random play (``--uct-c`` sets it), as
+OpenSpiel's usual 2 is for returns between -1 and 1.
 """
 
 from __future__ import annotations
@@ -115,11 +117,12 @@ def main() -> None:
             mine = [p for p in range(n) if seats[p]]
             values.append(sum(returns[p] for p in mine) / len(mine))
         pairs.append(sum(values) / 2)
+    searching = args.bot in ("ismcts", "mcts")
+    search = f" ({args.simulations} simulations, uct_c {uct_c:.2f})" if searching else ""
     mean = float(np.mean(pairs))
     half = 1.96 * float(np.std(pairs, ddof=1)) / math.sqrt(len(pairs)) if len(pairs) > 1 else 0.0
     print(
-        f"{args.game}: {args.bot} ({args.simulations} simulations, uct_c {uct_c:.2f}) "
-        f"vs {args.opponent}, "
+        f"{args.game}: {args.bot}{search} vs {args.opponent}, "
         f"{len(pairs)} duplicate deal pairs: mean return per seat {mean:+.3f} "
         f"(95% CI {mean - half:+.3f} .. {mean + half:+.3f}); side {side}; "
         f"CPU {time.process_time() - start:.0f} s"

@@ -147,8 +147,22 @@ def _journal(
             file=err,
         )
         raise SystemExit(130) from None
+    except BaseException:
+        # A run that failed before finishing a part (a bad bot spec, say) leaves no default
+        # journal behind: it would hold nothing to resume.
+        if not (args.journal or args.resume) and _finished_parts(path) == 0:
+            path.unlink(missing_ok=True)
+        raise
     if not args.journal:
         path.unlink(missing_ok=True)
+
+
+def _finished_parts(path: Path) -> int:
+    """The finished parts a journal holds (its lines after the header; 0 when there is none)."""
+    if not path.is_file():
+        return 0
+    with path.open(encoding="utf-8") as lines:
+        return max(0, sum(1 for line in lines if line.strip()) - 1)
 
 
 def _resume_command(args: argparse.Namespace, game: Game, seed: int, path: Path) -> str:

@@ -49,7 +49,7 @@ from tricktaker.games.kirves.state import (
     TURNED_CARD,
     KirvesState,
 )
-from tricktaker.protocol.base import CARD_ACTION_TABLE, Action, Deal, Event, Game
+from tricktaker.protocol.base import Action, Deal, Event, Game
 
 
 class Phase(Protocol):
@@ -98,10 +98,6 @@ class KirvesDeal(KirvesState, Deal):
     def __init__(self, game: Game, setup: dict[str, Any]) -> None:
         super().__init__(game.options, setup)
         self.game = game
-        # The legal actions of the seat to move, as the core gave them with the last card
-        # played within a trick; the next legal_actions() hands the list over. Every other
-        # action clears it.
-        self._next_legal: list[Action] | None = None
         self.log = []
         if setup.get("trump") is not None:
             play.start_from_position(self, setup)
@@ -111,10 +107,6 @@ class KirvesDeal(KirvesState, Deal):
     # --- the protocol -------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        legal = self._next_legal
-        if legal is not None and (seat is None or seat == self._to_move):
-            self._next_legal = None  # the caller owns the list
-            return legal
         seat = self._to_move if seat is None else seat
         if seat is None or self._phase == OVER or seat != self._to_move:
             return []
@@ -129,32 +121,12 @@ class KirvesDeal(KirvesState, Deal):
         to_move = self._to_move
         if self._phase != PLAY or (seat is not None and seat != to_move):
             return None
-        state = self.state
-        card = action.card
-        assert to_move is not None and state is not None and card is not None
-        if state.cards_played and state.trick_len + 1 < state.trick_size:
-            # play.apply of a card within a trick (not the deal's first card, which a pääköt
-            # still held voids), the card played and the next seat's cards in one core call.
-            try:
-                legal = state.step_items(card.id, CARD_ACTION_TABLE)
-            except IllegalAction:  # not a legal card: apply() says why
-                return None
-            name = action.name
-            self.publish(to_move, "play", card=name)
-            self._to_move = state.to_move
-            # Once a card is out no pääköt may be declared: the cards are the actions, and the
-            # misdeal call where the options offer it.
-            if self.options.misdeal_action_enabled:
-                legal.append(MISDEAL_CALL)
-            self._next_legal = legal
-            return Event(to_move, name, PLAY, {"card": name})
-        if not state.legal_moves() >> card.id & 1:
+        assert to_move is not None and self.state is not None and action.card is not None
+        if not self.state.legal_moves() >> action.card.id & 1:
             return None
-        self._next_legal = None
         return play.apply(self, action, to_move)
 
     def _apply(self, action: Action, seat: int) -> Event:
-        self._next_legal = None
         phase = self._phase
         if action == MISDEAL_CALL:
             scoring.finish(self, MISDEAL)

@@ -9,6 +9,7 @@ or reports the analysis there; for a new folder they default to ``DEFAULTS``."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -75,6 +76,14 @@ def add_analyze_arguments(parser: argparse.ArgumentParser, positive_int: Any) ->
 
 
 def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) -> int:
+    needed = ("pandas", "pyarrow", "tqdm") + (("matplotlib",) if args.report else ())
+    missing = [m for m in needed if importlib.util.find_spec(m) is None]
+    if missing:
+        extras = "analysis,plot" if args.report else "analysis"
+        raise Error(
+            f"analyze needs the {extras} extra ({', '.join(missing)} missing): "
+            f"pip install 'tricktaker[{extras}]'"
+        )
     folder = args.folder or (f"{Path(args.out).with_suffix('')}.chunks" if args.out else None)
     if folder is None:
         raise Error("give --folder DIR for the chunks (or --out FILE.parquet|.csv)")

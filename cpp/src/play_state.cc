@@ -219,7 +219,8 @@ CardSet PlayState::legal_moves() const {
   const auto partner_winning = [this] {
     return side_[trick_players_[winner_pos_]] == side_[to_move_];
   };
-  return legal_in_trick(*rules_, hand, led_, beat_mask_, partner_winning, trick_.data(), trick_len_);
+  return legal_in_trick(*rules_, hand, led_, beat_mask_, partner_winning, trick_.data(),
+                        trick_len_);
 }
 
 inline void PlayState::place(Card c) {

@@ -12,7 +12,8 @@ the bound a machine-specific build could reach. The three binaries run in turn, 
 times, so that a change in the machine's load meets each of them alike; the medians of the
 rounds are printed, with our ratios to both references: the full-rules Klaverjas playout with
 and without dealing, legal moves (ours on real positions, the reference's on random hands), and
-our micro-benchmarks (play and undo, trick winner, scoring).
+our micro-benchmarks (play and undo, trick winner, scoring) and the solver's fixed cost per
+call (microseconds, Klaverjas positions 4 and 8 cards from the end).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def run(command: list[str]) -> dict[str, float]:
     text = subprocess.run(command, check=True, capture_output=True, text=True)
     figures = {}
     for line in text.stdout.splitlines():
-        m = re.match(r"(\S+_(?:ns|bytes))\s+([\d.]+)", line)
+        m = re.match(r"(\S+_(?:ns|us|bytes))\s+([\d.]+)", line)
         if m:
             figures[m.group(1)] = float(m.group(2))
     return figures
@@ -76,7 +77,8 @@ def main() -> int:
         print(f"reference {reference} not found; pass --reference PATH", file=sys.stderr)
         return 2
     core = sorted((ROOT / "cpp" / "src").rglob("*.cc"))
-    ours_sources = [NATIVE / "playout_bench.cc", NATIVE / "micro_bench.cc", *core]
+    benches = ("playout_bench.cc", "micro_bench.cc", "solver_call_bench.cc")
+    ours_sources = [*(NATIVE / name for name in benches), *core]
     includes = ["-I", str(ROOT / "cpp" / "include"), "-I", str(ROOT / "cpp" / "src")]
     with tempfile.TemporaryDirectory() as tmp:
         ref_bin = pathlib.Path(tmp) / "bitmask_limit"
@@ -101,7 +103,7 @@ def main() -> int:
     for ours_key, ref_key in COMPARED:
         a, b, o = ref[ref_key], native[ref_key], ours[ours_key]
         print(f"{ours_key:28} {a:9.2f} {b:10.2f} {o:9.2f} {o / a:6.2f}x {o / b:7.2f}x")
-    for key in OURS_ONLY:
+    for key in OURS_ONLY + tuple(k for k in ours if k.endswith("_us")):
         print(f"{key:28} {'':9} {'':10} {ours[key]:9.2f}")
     return 0
 

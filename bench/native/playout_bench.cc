@@ -3,7 +3,8 @@
 // bitmask reference (shared/bench/bitmask_limit.cc): thread CPU time, median of repetitions.
 // deal+playout is the batch tricktaker.random_playouts runs (deal, play, score, write the
 // result columns), on one thread.
-// The micro-benchmarks of micro_bench.cc follow (skipped when a third argument is 0).
+// The micro-benchmarks of micro_bench.cc and solver_call_bench.cc follow (skipped when a third
+// argument is 0).
 // Build and run beside the reference with bench/run_native.py.
 #include <algorithm>
 #include <cstdio>
@@ -65,7 +66,7 @@ int main(int argc, char** argv) {
               median(fixed), 1e3 / median(fixed), median(fixed) / 32);
   std::printf("deal+playout_klav_ns         %.1f  (%.2f M playouts/s)\n", median(dealt),
               1e3 / median(dealt));
-  if (micro) sink += bench::micro_benchmarks(reps);
+  if (micro) sink += bench::micro_benchmarks(reps) + bench::solver_call_benchmarks(reps);
   std::printf("(sink %lld)\n", sink);
   return 0;
 }

@@ -23,5 +23,7 @@ inline double median(std::vector<double> v) {
 
 // The micro-benchmarks of the per-card path (micro_bench.cc); prints one line per measure.
 long long micro_benchmarks(int reps);
+// The solver's fixed cost per call (solver_call_bench.cc); prints one line per measure.
+long long solver_call_benchmarks(int reps);
 
 }  // namespace bench

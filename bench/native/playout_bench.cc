@@ -3,34 +3,26 @@
 // bitmask reference (shared/bench/bitmask_limit.cc): thread CPU time, median of repetitions.
 // deal+playout is the batch tricktaker.random_playouts runs (deal, play, score, write the
 // result columns), on one thread.
+// The micro-benchmarks of micro_bench.cc and solver_call_bench.cc follow (skipped when a third
+// argument is 0).
 // Build and run beside the reference with bench/run_native.py.
-#include <time.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
+#include "timing.h"
 #include "tricktaker/games/klaverjas_playouts.h"
 #include "tricktaker/playout.h"
 
 using namespace tricktaker;
-
-namespace {
-double thread_ns() {
-  timespec ts;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e9 + ts.tv_nsec;
-}
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-}  // namespace
+using bench::median;
+using bench::thread_ns;
 
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::atoi(argv[1]) : 11;
   const int playouts = argc > 2 ? std::atoi(argv[2]) : 1 << 18;
+  const bool micro = argc > 3 ? std::atoi(argv[3]) != 0 : true;
   const KlaverjasPlayouts game(KlaverjasRulesOptions{}, KlaverjasScoringOptions{});
   Rng rng(12345);
   long long sink = 0;
@@ -74,6 +66,7 @@ int main(int argc, char** argv) {
               median(fixed), 1e3 / median(fixed), median(fixed) / 32);
   std::printf("deal+playout_klav_ns         %.1f  (%.2f M playouts/s)\n", median(dealt),
               1e3 / median(dealt));
+  if (micro) sink += bench::micro_benchmarks(reps) + bench::solver_call_benchmarks(reps);
   std::printf("(sink %lld)\n", sink);
   return 0;
 }

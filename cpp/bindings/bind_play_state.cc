@@ -208,7 +208,9 @@ void bind_play_state(py::module_& m) {
       .def_property_readonly("leader", &PlayState::leader)
       .def_property_readonly("num_players", &PlayState::num_players)
       .def_property_readonly("active", &PlayState::active)
-      .def_property_readonly("rules", &PlayState::rules)
+      // A copy: the state's table is shared with every state of the same rules, and a Python
+      // object that wrapped it could change it for all of them.
+      .def_property_readonly("rules", [](const PlayState& s) { return RulesTable(s.rules()); })
       .def_property_readonly("trick_size", &PlayState::trick_size)
       .def_property_readonly("tricks_played", &PlayState::tricks_played)
       .def_property_readonly("total_tricks", &PlayState::total_tricks)

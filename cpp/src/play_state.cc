@@ -2,6 +2,10 @@
 
 #include <string>
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
 #include "tricktaker/playout.h"
 #include "tricktaker/rng.h"
 #include "tricktaker/trick_bonus.h"
@@ -101,9 +105,12 @@ CardSet legal_cards(const RulesTable& rules, CardSet hand, const Card* trick_car
       [partner_winning] { return partner_winning; }, trick_cards, trick_len);
 }
 
-PlayState::PlayState(const PlayStateSetup& setup) : PlayState(setup, setup.rules) {}
+PlayState::PlayState(const PlayStateSetup& setup) : PlayState(setup, intern_rules(setup.rules)) {}
 
-PlayState::PlayState(const PlayStateSetup& setup, const RulesTable& rules) : rules_(rules) {
+PlayState::PlayState(const PlayStateSetup& setup, const RulesTable& rules)
+    : PlayState(setup, intern_rules(rules)) {}
+
+PlayState::PlayState(const PlayStateSetup& setup, SharedRules rules) : rules_(rules.get()) {
   if (setup.num_players < 2 || setup.num_players > kMaxPlayers)
     throw std::invalid_argument("number of players must be 2.." + std::to_string(kMaxPlayers) +
                                 ", got " + std::to_string(setup.num_players));
@@ -137,9 +144,9 @@ PlayState::PlayState(const PlayStateSetup& setup, const RulesTable& rules) : rul
                                     " does not take part in the play but holds cards");
       continue;
     }
-    if (h & ~rules_.deck)
+    if (h & ~rules_->deck)
       throw std::invalid_argument("seat " + std::to_string(p) + " holds " +
-                                  card_to_string(lowest_card(h & ~rules_.deck)) +
+                                  card_to_string(lowest_card(h & ~rules_->deck)) +
                                   ", which is not in this game's deck");
     if (h & seen)
       throw std::invalid_argument(card_to_string(lowest_card(h & seen)) +
@@ -212,7 +219,8 @@ CardSet PlayState::legal_moves() const {
   const auto partner_winning = [this] {
     return side_[trick_players_[winner_pos_]] == side_[to_move_];
   };
-  return legal_in_trick(rules_, hand, led_, beat_mask_, partner_winning, trick_.data(), trick_len_);
+  return legal_in_trick(*rules_, hand, led_, beat_mask_, partner_winning, trick_.data(),
+                        trick_len_);
 }
 
 inline void PlayState::place(Card c) {
@@ -226,12 +234,12 @@ inline void PlayState::place(Card c) {
   ++history_len_;
   --cards_left_;
   trick_set_ |= bit(c);
-  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_.points[c]);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ + rules_->points[c]);
   // Branch-free: whether the card wins the trick so far (the lead always does) is random.
   const CardSet wins = 0 - ((beat_mask_ >> c) & 1u);
-  beat_mask_ = (rules_.beaters(c) & wins) | (beat_mask_ & ~wins);
+  beat_mask_ = (rules_->beaters(c) & wins) | (beat_mask_ & ~wins);
   winner_pos_ = static_cast<std::uint8_t>(winner_pos_ ^ ((winner_pos_ ^ pos) & wins));
-  if (pos == 0) led_ = rules_.effective_suit[c];  // a branch: it follows the trick's shape
+  if (pos == 0) led_ = rules_->effective_suit[c];  // a branch: it follows the trick's shape
   trick_len_ = static_cast<std::uint8_t>(pos + 1);
   to_move_ = next_[player];  // finish_trick() sets the next leader
 }
@@ -241,9 +249,34 @@ void PlayState::play(Card c) {
   if (trick_len_ == trick_size_) finish_trick();
 }
 
+namespace {
+// The k-th card of a set (k < its size), as the random playout picks its card.
+struct SelectPortable {
+  Card operator()(CardSet s, int k) const { return select_card(s, k); }
+};
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TRICKTAKER_PLAYOUT_BMI2 1
+// One instruction where the CPU has BMI2: deposit bit k into the set's bits.
+struct SelectPdep {
+  __attribute__((target("bmi2"))) Card operator()(CardSet s, int k) const {
+    return lowest_card(_pdep_u64(CardSet{1} << k, s));
+  }
+};
+
+bool cpu_has_bmi2() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("bmi2") != 0;
+  }();
+  return has;
+}
+#endif
+}  // namespace
+
 int PlayState::play_random(Rng& rng) {
-  int played = 0;
   if (folding_) {
+    int played = 0;
     while (!is_terminal()) {
       const CardSet legal = legal_moves();
       const int count = popcount(legal);
@@ -258,28 +291,54 @@ int PlayState::play_random(Rng& rng) {
     }
     return played;
   }
+#ifdef TRICKTAKER_PLAYOUT_BMI2
+  // The build is portable (no -mbmi2); the loop is built a second time for BMI2 and chosen
+  // here, by the CPU the program runs on. The same cards either way: both pick the k-th card.
+  if (cpu_has_bmi2()) return play_random_tricks_bmi2(rng);
+#endif
+  return play_random_tricks<SelectPortable>(rng);
+}
+
+template <typename Select>
+inline int PlayState::play_random_tricks(Rng& rng) {
+  const Select select;
+  const auto pick = [&rng, &select](CardSet legal) {
+    return select(legal, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal)))));
+  };
+  int played = 0;
   // A trick at a time: the lead, then the followers, then the end of the trick, so that the
   // branches of the loop follow the trick's fixed shape.
   while (cards_left_ > 0) {
     if (trick_len_ == 0) {
       CardSet legal = hands_[to_move_];
       if (history_len_ == 0 && (legal & first_lead_cards_)) legal &= first_lead_cards_;
-      place(random_card(legal, rng));
+      place(pick(legal));
       ++played;
     }
     while (trick_len_ < trick_size_) {
       const auto partner_winning = [this] {
         return side_[trick_players_[winner_pos_]] == side_[to_move_];
       };
-      const CardSet legal = legal_in_trick(rules_, hands_[to_move_], led_, beat_mask_,
+      const CardSet legal = legal_in_trick(*rules_, hands_[to_move_], led_, beat_mask_,
                                            partner_winning, trick_.data(), trick_len_);
-      place(random_card(legal, rng));
+      place(pick(legal));
       ++played;
     }
     finish_trick();
   }
   return played;
 }
+
+#ifdef TRICKTAKER_PLAYOUT_BMI2
+// flatten: the loop and everything it calls are inlined here and built for BMI2.
+__attribute__((target("bmi2"), flatten)) int PlayState::play_random_tricks_bmi2(Rng& rng) {
+  return play_random_tricks<SelectPdep>(rng);
+}
+#else
+int PlayState::play_random_tricks_bmi2(Rng& rng) {
+  return play_random_tricks<SelectPortable>(rng);
+}
+#endif
 
 TrickRecord PlayState::last_trick_outcome() const {
   // The winner as place() finds it: a card wins over the trick so far if it is among the
@@ -292,14 +351,14 @@ TrickRecord PlayState::last_trick_outcome() const {
   int winner = seat;
   CardSet cards = 0;
   CardSet beat_mask = ~CardSet{0};
-  int points = rules_.last_trick_bonus;
+  int points = rules_->last_trick_bonus;
   for (int i = 0; i < trick_size_; ++i) {
     const Card c = lowest_card(hands_[seat]);
     cards |= bit(c);
-    points += rules_.points[c];
+    points += rules_->points[c];
     if ((beat_mask >> c) & 1) {
       winner = seat;
-      beat_mask = rules_.beaters(c);
+      beat_mask = rules_->beaters(c);
     }
     seat = next_[seat];
   }
@@ -310,14 +369,14 @@ TrickRecord PlayState::last_trick_outcome() const {
 }
 
 int PlayState::bonus_of_trick(CardSet cards) const {
-  if (rules_.trick_bonus == TrickBonus::kNone) return 0;
-  return trick_bonus_of(rules_.trick_bonus, cards, rules_.trump);
+  if (rules_->trick_bonus == TrickBonus::kNone) return 0;
+  return trick_bonus_of(rules_->trick_bonus, cards, rules_->trump);
 }
 
 inline void PlayState::finish_trick() {
   const int winner = trick_players_[winner_pos_];
   int points = trick_points_;
-  if (cards_left_ == 0) points += rules_.last_trick_bonus;
+  if (cards_left_ == 0) points += rules_->last_trick_bonus;
   const int bonus = bonus_of_trick(trick_set_);
   TrickRecord& record = tricks_[tricks_played_];
   record.leader = leader_;
@@ -353,13 +412,13 @@ void PlayState::reopen_last_trick() {
     trick_[i] = history_[first + i];
     trick_players_[i] = history_players_[first + i];
     cards |= bit(trick_[i]);
-    points += rules_.points[trick_[i]];
+    points += rules_->points[trick_[i]];
     if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
   }
   trick_set_ = cards;
   trick_points_ = static_cast<std::uint16_t>(points);
-  led_ = rules_.effective_suit[trick_[0]];
-  beat_mask_ = rules_.beaters(trick_[winner_pos_]);
+  led_ = rules_->effective_suit[trick_[0]];
+  beat_mask_ = rules_->beaters(trick_[winner_pos_]);
   points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] - record.bonus);
   won_[winner] &= ~cards;
@@ -382,7 +441,7 @@ void PlayState::undo() {
   const int player = trick_players_[pos];
   hands_[player] |= bit(c);
   trick_set_ &= ~bit(c);
-  trick_points_ = static_cast<std::uint16_t>(trick_points_ - rules_.points[c]);
+  trick_points_ = static_cast<std::uint16_t>(trick_points_ - rules_->points[c]);
   trick_[pos] = kNoCard;
   trick_len_ = static_cast<std::uint8_t>(pos);
   to_move_ = static_cast<std::uint8_t>(player);
@@ -394,9 +453,9 @@ void PlayState::undo() {
     // Recompute the winner among the remaining cards.
     winner_pos_ = 0;
     for (int i = 1; i < pos; ++i)
-      if (rules_.beats(trick_[i], trick_[winner_pos_], led_))
+      if (rules_->beats(trick_[i], trick_[winner_pos_], led_))
         winner_pos_ = static_cast<std::uint8_t>(i);
-    beat_mask_ = rules_.beaters(trick_[winner_pos_]);
+    beat_mask_ = rules_->beaters(trick_[winner_pos_]);
   }
 }
 
@@ -443,8 +502,8 @@ void PlayState::set_hands(const std::array<CardSet, kMaxPlayers>& hands) {
       throw std::invalid_argument("seat " + std::to_string(p) + " holds " +
                                   std::to_string(popcount(hands_[p])) + " cards, got a hand of " +
                                   std::to_string(popcount(h)));
-    if (h & ~rules_.deck)
-      throw std::invalid_argument(card_to_string(lowest_card(h & ~rules_.deck)) +
+    if (h & ~rules_->deck)
+      throw std::invalid_argument(card_to_string(lowest_card(h & ~rules_->deck)) +
                                   " is not in this game's deck");
     if (h & gone)
       throw std::invalid_argument(card_to_string(lowest_card(h & gone)) +
@@ -458,14 +517,14 @@ void PlayState::set_hands(const std::array<CardSet, kMaxPlayers>& hands) {
 }
 
 bool PlayState::can_fold() const {
-  if (!folding_ || is_terminal() || rules_.trump < 0) return false;
+  if (!folding_ || is_terminal() || rules_->trump < 0) return false;
   const int seat = to_move_;
   if (seat == fixed_leader_) return false;
   if (__builtin_popcount(active_) < 2) return false;  // someone must be left to play
   const CardSet hand = hands_[seat];
-  if (hand == 0 || (hand & rules_.trump_cards)) return false;
+  if (hand == 0 || (hand & rules_->trump_cards)) return false;
   for (Card c : cards_of{hand})
-    if (rules_.points[c] != 0) return false;
+    if (rules_->points[c] != 0) return false;
   return true;
 }
 

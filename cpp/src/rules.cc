@@ -1,6 +1,55 @@
 #include "tricktaker/rules.h"
 
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
 namespace tricktaker {
+
+namespace {
+// The table's bytes up to the end of its last field: what two equal tables share (the
+// padding after the last field is left out, its bytes are unspecified).
+constexpr std::size_t kRulesBytes = offsetof(RulesTable, policy) + sizeof(FollowPolicy);
+static_assert(kRulesBytes == 3 * 64 + 8 * (1 + kNumSuits + 1 + 64) + 3 + sizeof(FollowPolicy),
+              "RulesTable has padding between its fields; compare its tables field by field");
+
+std::string_view bytes_of(const RulesTable& table) {
+  return {reinterpret_cast<const char*>(&table), kRulesBytes};
+}
+
+struct RulesRegistry {
+  std::mutex mutex;
+  std::unordered_multimap<std::size_t, std::unique_ptr<const RulesTable>> tables;
+};
+
+RulesRegistry& registry() {
+  // Never destroyed: states in static storage may still point into it while the process ends.
+  static RulesRegistry* const instance = new RulesRegistry;
+  return *instance;
+}
+}  // namespace
+
+SharedRules intern_rules(const RulesTable& table) {
+  const std::string_view key = bytes_of(table);
+  const std::size_t hash = std::hash<std::string_view>{}(key);
+  RulesRegistry& reg = registry();
+  const std::lock_guard<std::mutex> lock(reg.mutex);
+  const auto [first, last] = reg.tables.equal_range(hash);
+  for (auto it = first; it != last; ++it)
+    if (bytes_of(*it->second) == key) return SharedRules(it->second.get());
+  if (reg.tables.size() >= static_cast<std::size_t>(kMaxSharedRules))
+    throw std::invalid_argument("more than " + std::to_string(kMaxSharedRules) +
+                                " distinct rules tables in one process");
+  auto copy = std::make_unique<RulesTable>(table);
+  const RulesTable* shared = copy.get();
+  reg.tables.emplace(hash, std::move(copy));
+  return SharedRules(shared);
+}
 
 RulesTable make_plain_rules(CardSet deck) {
   RulesTable t{};

@@ -111,6 +111,39 @@ TEST(play_state, random_playouts) {
   }
 }
 
+// play_random() (built for BMI2 where the CPU has it) plays the cards the plain loop of
+// legal_moves() and a uniform index does, drawn from the same generator.
+TEST(play_state, random_playout_is_the_plain_loop) {
+  Rng deals(11);
+  for (int deal = 0; deal < 200; ++deal) {
+    const PlayState start = klaverjas_state(deals, deal & 3, KlaverjasPlayRules(deal >> 2 & 1));
+    PlayState fast = start, plain = start;
+    Rng a(1000 + deal), b(1000 + deal);
+    fast.play_random(a);
+    while (!plain.is_terminal()) {
+      const CardSet legal = plain.legal_moves();
+      plain.play(select_card(legal, static_cast<int>(b.below(popcount(legal)))));
+    }
+    for (int i = 0; i < 32; ++i) CHECK_EQ(fast.history_card(i), plain.history_card(i));
+    CHECK(snapshot(fast) == snapshot(plain));
+  }
+}
+
+// States share their rules table: equal tables are one copy, a changed table another.
+TEST(play_state, shared_rules_tables) {
+  Rng rng(4);
+  const PlayState a = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kAmsterdam);
+  const PlayState b = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kAmsterdam);
+  const PlayState c = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kRotterdam);
+  CHECK(&a.rules() == &b.rules());
+  CHECK(&a.rules() != &c.rules());
+  RulesTable changed = a.rules();
+  changed.points[make_card(kHearts, kSeven)] = 1;
+  CHECK(intern_rules(changed).get() != &a.rules());
+  CHECK(intern_rules(changed).get() == intern_rules(changed).get());
+  CHECK_EQ(a.rules().points[make_card(kHearts, kSeven)], 0);
+}
+
 TEST(play_state, checked_entry_points) {
   Rng rng(3);
   PlayState s = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kAmsterdam);

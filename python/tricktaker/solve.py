@@ -37,6 +37,7 @@ value 1 (tricks, side 1)
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Sequence
@@ -210,9 +211,20 @@ def _seats_of(side: int, names: list[str], state: _core.PlayState) -> str:
     return "".join(n for p, n in enumerate(names) if state.side(p) == side)
 
 
+# The SOLVER of each game a deal names (family lookups cost a call at one trick from the end
+# a tenth of its time); filled as games are met.
+_TABLES_BY_GAME: dict[str, SolverTables] = {}
+
+
 def _solver_tables(position: Position) -> SolverTables:
     """The SOLVER of a deal's family; for bare hands (PBN text, a list of hands), of the family
     that reads them."""
+    name = getattr(getattr(position, "game", None), "name", None)
+    if isinstance(name, str):
+        known = _TABLES_BY_GAME.get(name)
+        if known is None:
+            known = _TABLES_BY_GAME[name] = capability(position, "solver")
+        return known
     if isinstance(position, (str, Sequence)):
         for family in families().values():
             if family.has("solver"):
@@ -224,22 +236,56 @@ def _solver_tables(position: Position) -> SolverTables:
     return found
 
 
+def _deal_tables(position: Position) -> SolverTables | None:
+    """The SOLVER of a deal's family; None for a PlayState or anything that is not a deal."""
+    if isinstance(position, _core.PlayState) or not hasattr(position, "play_state"):
+        return None
+    return _solver_tables(position)
+
+
+def _limits(max_nodes: int | None, time_limit: float | None) -> SearchLimits:
+    """SearchLimits.of, without its checks where no limit is given (most calls)."""
+    if max_nodes is None and time_limit is None:
+        return NO_LIMITS
+    return SearchLimits.of(max_nodes, time_limit)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cached_objective(
+    kind: Any, side: int, arguments: tuple[tuple[str, Any], ...]
+) -> _core.Objective:
+    return _core.Objective(kind=kind, side=side, **dict(arguments))
+
+
+def _core_objective(kind: Any, side: int, arguments: dict[str, Any]) -> _core.Objective:
+    """The core objective, made once for each set of arguments: building one cost a call at
+    one trick from the end a quarter of its time. The solver only reads it."""
+    key = tuple(arguments.items())
+    try:
+        hash(key)
+    except TypeError:  # an argument that is a list: made anew
+        return _core.Objective(kind=kind, side=side, **arguments)
+    return _cached_objective(kind, side, key)
+
+
 def _prepare(
     position: Position,
     objective: str | None,
     side: int | str | None,
     state: _core.PlayState | None = None,
     context: DealObjective | None = None,
+    tables: SolverTables | None = None,
 ) -> tuple[_core.PlayState, _core.Objective, str]:
     """The play state (the position's own unless given) and the core objective for a position
     of any game (with ``context``, a table cell's own objective context instead of the
-    deal's)."""
-    tables: SolverTables | None = None
+    deal's; ``tables``, the deal's SOLVER where the caller has it already)."""
     if isinstance(position, _core.PlayState):
+        tables = None
         state = position
         game = plain_objective(state)
     elif hasattr(position, "play_state"):
-        tables = _solver_tables(position)
+        if tables is None:
+            tables = _solver_tables(position)
         state = position.play_state() if state is None else state
         game = context if context is not None else tables.objective(position, state)
     else:
@@ -259,20 +305,18 @@ def _prepare(
         if other is None:
             raise _unknown_objective(objective)
         raise ValueError(f"objective {objective!r} needs {other.needs}")
-    arguments: dict[str, Any] = {
-        "kind": spec.kind,
-        "side": _side(side, position, state, tables),
-        **game.arguments,
-    }
-    return state, _core.Objective(**arguments), objective
+    core = _core_objective(spec.kind, _side(side, position, state, tables), dict(game.arguments))
+    return state, core, objective
 
 
-def _first_card_states(position: Position) -> list[_core.PlayState]:
+def _first_card_states(
+    position: Position, tables: SolverTables | None = None
+) -> list[_core.PlayState]:
     """A deal before its first card, which fixes trump: the play of each suit the leader can
-    lead; otherwise none."""
-    if isinstance(position, _core.PlayState) or not hasattr(position, "play_state"):
-        return []
-    return _solver_tables(position).first_card_states(position)
+    lead; otherwise none (``tables``: the deal's SOLVER where the caller has it already)."""
+    if tables is None:
+        tables = _deal_tables(position)
+    return [] if tables is None else tables.first_card_states(position)
 
 
 class Solver:
@@ -303,7 +347,7 @@ class Solver:
         time_limit: float | None = None,
     ) -> Solution:
         """The value of the position and of every legal card."""
-        return self._solve(position, objective, side, SearchLimits.of(max_nodes, time_limit))
+        return self._solve(position, objective, side, _limits(max_nodes, time_limit))
 
     def _solve(
         self,
@@ -312,12 +356,13 @@ class Solver:
         side: int | str | None,
         limits: SearchLimits,
     ) -> Solution:
-        first_cards = _first_card_states(position)
+        tables = _deal_tables(position)
+        first_cards = _first_card_states(position, tables)
         if first_cards:
             return self._solve_first_card(
                 position, first_cards, objective or self.objective, side, limits
             )
-        state, obj, name = _prepare(position, objective or self.objective, side)
+        state, obj, name = _prepare(position, objective or self.objective, side, tables=tables)
         res = self._core.solve(state, obj, **limits.left())
         cards = {_core.card_to_string(c): v for c, v in res.cards}
         fold = int(res.fold_value) if res.can_fold else None
@@ -355,10 +400,11 @@ class Solver:
         time_limit: float | None = None,
     ) -> int:
         """Only the value (cheaper than ``solve``)."""
-        limits = SearchLimits.of(max_nodes, time_limit)
-        if _first_card_states(position):
+        limits = _limits(max_nodes, time_limit)
+        tables = _deal_tables(position)
+        if _first_card_states(position, tables):
             return self._solve(position, objective, side, limits).value
-        state, obj, _ = _prepare(position, objective or self.objective, side)
+        state, obj, _ = _prepare(position, objective or self.objective, side, tables=tables)
         return int(self._core.value(state, obj, **limits.left()))
 
     def reaches(
@@ -374,10 +420,11 @@ class Solver:
         """Whether the value is at least ``target`` (``value(...) >= target``), settled by one
         zero-window search: cheaper than the value where only a threshold matters (a contract,
         a score to reach)."""
-        limits = SearchLimits.of(max_nodes, time_limit)
-        if _first_card_states(position):
+        limits = _limits(max_nodes, time_limit)
+        tables = _deal_tables(position)
+        if _first_card_states(position, tables):
             return self._solve(position, objective, side, limits).value >= target
-        state, obj, _ = _prepare(position, objective or self.objective, side)
+        state, obj, _ = _prepare(position, objective or self.objective, side, tables=tables)
         return bool(self._core.reaches(state, obj, target, **limits.left()))
 
     def clear(self) -> None:

@@ -1,8 +1,8 @@
 // The card-play state shared by every game.
 //
 // A flat value: hands, the current trick, the trick history, and what each player has won.
-// Copying is a memcpy; play() and undo() make it fit for search. The rules table is embedded,
-// so a state never points at anything that could go away.
+// Copying is a memcpy; play() and undo() make it fit for search. The rules table is shared
+// (SharedRules, rules.h), never copied: it lives as long as the process.
 #pragma once
 
 #include <array>
@@ -82,9 +82,11 @@ class PlayState {
   // seats unless `tricks` is given, seats in range) and throws std::invalid_argument naming the
   // fault.
   explicit PlayState(const PlayStateSetup& setup);
-  // The same with this table in place of setup.rules (which is not read): batch code that
-  // builds its tables once starts each deal without copying a table into its setup.
+  // The same with this table in place of setup.rules (which is not read).
   PlayState(const PlayStateSetup& setup, const RulesTable& rules);
+  // The same with a shared table: batch code that interns its tables once starts each deal
+  // without copying or hashing a table.
+  PlayState(const PlayStateSetup& setup, SharedRules rules);
 
   // --- the per-card path: no allocation, no checks beyond what the caller promises ---
   CardSet legal_moves() const;
@@ -127,7 +129,7 @@ class PlayState {
   std::uint16_t active() const { return active_; }
   int side(int seat) const { return side_[seat]; }
   CardSet hand(int seat) const { return hands_[seat]; }
-  const RulesTable& rules() const { return rules_; }
+  const RulesTable& rules() const { return *rules_; }
   int fixed_leader() const { return fixed_leader_; }
 
   int trick_size() const { return trick_size_; }  // cards per full trick
@@ -169,7 +171,12 @@ class PlayState {
   void undo_fold();
   int bonus_of_trick(CardSet cards) const;  // the trick bonus of a completed trick's cards
 
-  RulesTable rules_;
+  // The random playout's loop, a trick at a time; Select picks the k-th card of a set.
+  template <typename Select>
+  int play_random_tricks(Rng& rng);
+  int play_random_tricks_bmi2(Rng& rng);  // the same built for BMI2 (pdep), where the CPU has it
+
+  const RulesTable* rules_;  // an interned table (SharedRules): shared, never owned
   std::array<CardSet, kMaxPlayers> hands_;
   std::array<CardSet, kMaxPlayers> won_;
   std::array<std::int16_t, kMaxPlayers> points_;

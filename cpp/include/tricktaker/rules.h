@@ -1,8 +1,9 @@
 // The rules table: everything the play engine needs to know about one deal's cards.
 //
 // Built once per deal from (game, options, trump) by a game's builder (see the headers in
-// games/). The table is a flat value (no pointers), so a PlayState can embed it and stay
-// memcpy-copyable. The fields name rules, never games: each game picks the rules it plays by.
+// games/). The table is a flat value (no pointers); a PlayState points at a shared copy of it
+// (SharedRules below), so states stay small and memcpy-copyable. The fields name rules, never
+// games: each game picks the rules it plays by.
 #pragma once
 
 #include <cstdint>
@@ -99,6 +100,30 @@ RulesTable make_plain_rules(CardSet deck);
 // Set the trump suit (or -1) and recompute the effective-suit masks from effective_suit[] and
 // the stronger[] masks from strength[].
 void finalize_suits(RulesTable& table, int trump);
+
+// A rules table kept for the life of the process, shared by every play state that plays by it:
+// a state holds this pointer instead of a 768-byte copy of the table (the play state's size
+// governs the cost of copying it, and of the caches, in search and playouts). Only
+// intern_rules() makes one, so a state never points at a table that could go away.
+class SharedRules {
+ public:
+  SharedRules() = default;  // empty, for arrays filled in a constructor's body
+  const RulesTable& operator*() const { return *table_; }
+  const RulesTable* operator->() const { return table_; }
+  const RulesTable* get() const { return table_; }
+
+ private:
+  explicit SharedRules(const RulesTable* table) : table_(table) {}
+  const RulesTable* table_ = nullptr;
+  friend SharedRules intern_rules(const RulesTable& table);
+};
+
+// The shared copy of a table: tables equal in every entry share one (a game builds a handful,
+// one per trump suit and option set). Thread-safe; it hashes the table, so batch code interns
+// its tables once and starts each deal from the handle. Throws std::invalid_argument past
+// kMaxSharedRules distinct tables (a program that builds tables without end).
+SharedRules intern_rules(const RulesTable& table);
+inline constexpr int kMaxSharedRules = 1 << 16;
 
 // The 32-card piquet deck (7..A of every suit).
 CardSet piquet_deck();

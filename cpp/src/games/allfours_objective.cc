@@ -18,7 +18,7 @@ namespace {
 class AllFoursEvaluator final : public EvaluatorBase {
  public:
   AllFoursEvaluator(const PlayState& s, const AllFoursDealScoring& o, bool margin, int side)
-      : EvaluatorBase(s, side), o_(o), points_(s.rules()) {
+      : EvaluatorBase(s, side), o_(o), points_(per_rules<CardPoints>(s)) {
     margin_ = margin;
     const RulesTable& r = rules_;
     if (r.trump < 0 || r.trump >= kNumSuits)
@@ -250,7 +250,7 @@ class AllFoursEvaluator final : public EvaluatorBase {
 
  private:
   AllFoursDealScoring o_;
-  CardPoints points_;
+  const CardPoints& points_;  // shared by every call on the same rules
   bool margin_ = false;
   Card high_ = kNoCard, low_ = kNoCard;
   CardSet items_ = 0;

@@ -13,7 +13,7 @@ AllFoursPlayouts::AllFoursPlayouts(const AllFoursPlayoutOptions& options)
   for (int p = 0; p < num_players_; ++p)
     num_sides_ = std::max(num_sides_, static_cast<int>(options.sides[p]) + 1);
   for (int trump = 0; trump < kNumSuits; ++trump)
-    tables_[trump] = allfours_rules(trump, options.rules);
+    tables_[trump] = intern_rules(allfours_rules(trump, options.rules));
   col_points_ = add_column("points", ColumnType::kInt16, num_sides_,
                            "points earned per side (the sum of its items)");
   col_game_values_ = add_column("game_values", ColumnType::kInt16, num_sides_,
@@ -80,7 +80,7 @@ PlayState AllFoursPlayouts::start(const PlayoutDeal& deal) const {
       throw std::invalid_argument("the leader holds no card of the trump suit to fix trump with");
   } else if (options_.trump_selection == AllFoursTrumpSelection::kDeclare &&
              options_.first_lead_must_be_trump) {
-    setup.first_lead_cards = tables_[deal.trump].trump_cards;
+    setup.first_lead_cards = tables_[deal.trump]->trump_cards;
   }
   return PlayState(setup, tables_[deal.trump]);
 }

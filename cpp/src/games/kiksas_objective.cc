@@ -17,7 +17,7 @@ namespace {
 class KiksasRaceEvaluator final : public EvaluatorBase {
  public:
   KiksasRaceEvaluator(const PlayState& s, const std::array<int, 2>& targets, int side)
-      : EvaluatorBase(s, side), points_(s.rules()) {
+      : EvaluatorBase(s, side), points_(per_rules<CardPoints>(s)) {
     for (int p = 0; p < s.num_players(); ++p)
       if (((s.active() >> p) & 1) && s.side(p) > 1)
         throw std::invalid_argument("the Kiksas race needs two sides, 0 and 1");
@@ -68,7 +68,7 @@ class KiksasRaceEvaluator final : public EvaluatorBase {
   // The race as the deal's evaluation records it (the first side to reach its target).
   int race_winner(const PlayState& s) const { return kiksas_evaluate(s, ctx_).race_winner; }
 
-  CardPoints points_;
+  const CardPoints& points_;  // shared by every call on the same rules
   KiksasDealContext ctx_;
 };
 

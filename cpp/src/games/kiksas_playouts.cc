@@ -12,7 +12,8 @@ KiksasPlayouts::KiksasPlayouts(bool trikiksis, const KiksasRulesOptions& rules,
       trikiksis_(trikiksis),
       forced_first_lead_(forced_first_lead),
       options_(options) {
-  for (int trump = 0; trump < kNumSuits; ++trump) tables_[trump] = kiksas_rules(trump, rules);
+  for (int trump = 0; trump < kNumSuits; ++trump)
+    tables_[trump] = intern_rules(kiksas_rules(trump, rules));
   options_.type = KiksasDealType::kWriting;
   options_.su_dviem = false;
   options_.last_lead_declined = false;

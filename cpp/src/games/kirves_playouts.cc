@@ -9,7 +9,8 @@ namespace tricktaker {
 KirvesPlayouts::KirvesPlayouts(int num_players, const KirvesRulesOptions& rules,
                                bool folded_players_score_with_side)
     : GamePlayouts(num_players, 5, kirves_deck()), folded_score_(folded_players_score_with_side) {
-  for (int trump = 0; trump < kNumSuits; ++trump) tables_[trump] = kirves_rules(trump, rules);
+  for (int trump = 0; trump < kNumSuits; ++trump)
+    tables_[trump] = intern_rules(kirves_rules(trump, rules));
   col_winner_ = add_column("winner", ColumnType::kInt8, 0, "the seat that won the deal");
   col_win_rule_ = add_column("win_rule", ColumnType::kInt8, 0,
                              "how: 1 three tricks, 2 first to two, 3 last trick");

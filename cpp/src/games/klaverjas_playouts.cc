@@ -9,7 +9,8 @@ namespace tricktaker {
 KlaverjasPlayouts::KlaverjasPlayouts(const KlaverjasRulesOptions& rules,
                                      const KlaverjasScoringOptions& scoring)
     : GamePlayouts(4, 8, piquet_deck()), scoring_(scoring) {
-  for (int trump = 0; trump < kNumSuits; ++trump) tables_[trump] = klaverjas_rules(trump, rules);
+  for (int trump = 0; trump < kNumSuits; ++trump)
+    tables_[trump] = intern_rules(klaverjas_rules(trump, rules));
   col_score_ = add_column("score", ColumnType::kInt16, 2, "the deal's score per team (N-S, E-W)");
   col_card_points_ = add_column("card_points", ColumnType::kInt16, 2,
                                 "card points with the last trick per team (sum 162)");

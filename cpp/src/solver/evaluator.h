@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "per_rules.h"
 #include "tricktaker/play_state.h"
 #include "tricktaker/solver.h"
 

@@ -22,7 +22,8 @@ inline constexpr int kAllPoints = 1 << 20;  // a need no sure points meet: find 
 // the scoring hooks, here the play state's own: the side's points, what it has won so far.
 class PointsBase : public EvaluatorBase {
  public:
-  PointsBase(const PlayState& s, int side) : EvaluatorBase(s, side), points_(rules_) {
+  PointsBase(const PlayState& s, int side)
+      : EvaluatorBase(s, side), points_(per_rules<CardPoints>(s)) {
     for (int p = 0; p < s.num_players(); ++p) n_sides_ = std::max(n_sides_, s.side(p) + 1);
     std::array<CardSet, 256> by_points{};
     for (Card c : cards_of{rules_.deck}) by_points[rules_.points[c]] |= bit(c);
@@ -152,7 +153,7 @@ class PointsBase : public EvaluatorBase {
 
   bool margin_ = false;
   int n_sides_ = 1;
-  CardPoints points_;
+  const CardPoints& points_;  // shared by every call on the same rules
   // The deck's distinct card points, lowest first, and the cards worth each.
   int n_point_values_ = 0;
   int point_value_[64] = {};

@@ -4,42 +4,54 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 #include "partition.h"
 
 namespace tricktaker::solver_detail {
 
-void Search::setup_space() {
-  const RulesTable& r = st_.rules();
-  int pos = 0;
-  for (int seg = 0; seg < 5; ++seg) {
+StrengthSpace::StrengthSpace(const RulesTable& r) {
+  for (int segment = 0; segment < 5; ++segment) {
     Card cards[64];
     int n = 0;
     for (Card c : cards_of{r.deck}) {
       const int es = r.effective_suit[c];
-      if ((seg < 4 && es == seg) || (seg == 4 && (es < 0 || es >= 4))) cards[n++] = c;
+      if ((segment < 4 && es == segment) || (segment == 4 && (es < 0 || es >= 4))) cards[n++] = c;
     }
     std::sort(cards, cards + n, [&](Card a, Card b) {
       return r.strength[a] != r.strength[b] ? r.strength[a] < r.strength[b] : a < b;
     });
     for (int i = 0; i < n; ++i) {
-      if (i > 0 && r.strength[cards[i]] == r.strength[cards[i - 1]]) exact_ = true;
-      spos_[cards[i]] = static_cast<std::uint8_t>(pos);
-      scard_[pos] = cards[i];
-      seg_[pos] = static_cast<std::uint8_t>(seg);
-      srank_[pos] = static_cast<std::uint8_t>(i);
-      seg_mask_[seg] |= bit(static_cast<Card>(pos));
-      ++pos;
+      if (i > 0 && r.strength[cards[i]] == r.strength[cards[i - 1]]) exact = true;
+      spos[cards[i]] = static_cast<std::uint8_t>(size);
+      scard[size] = cards[i];
+      seg[size] = static_cast<std::uint8_t>(segment);
+      srank[size] = static_cast<std::uint8_t>(i);
+      seg_mask[segment] |= bit(static_cast<Card>(size));
+      ++size;
     }
   }
-  if (seg_mask_[4]) exact_ = true;
+  if (seg_mask[4]) exact = true;
   for (int k = 0; k < 8; ++k)
     for (int v = 1; v < 256; ++v) {
       const int low = __builtin_ctz(v);
       const Card c = static_cast<Card>(8 * k + low);
-      chunk_[k][v] = chunk_[k][v & (v - 1)] | (((r.deck >> c) & 1) ? bit(spos_[c]) : 0);
+      chunk[k][v] = chunk[k][v & (v - 1)] | (((r.deck >> c) & 1) ? bit(spos[c]) : 0);
     }
+}
+
+void Search::setup_space() {
+  const RulesTable& r = st_.rules();
+  const StrengthSpace& space = per_rules<StrengthSpace>(st_);
+  const int pos = space.size;
+  exact_ = space.exact;
+  chunk_ = space.chunk;
+  std::copy(std::begin(space.spos), std::end(space.spos), spos_);
+  std::copy(std::begin(space.scard), std::end(space.scard), scard_);
+  std::copy(std::begin(space.seg), std::end(space.seg), seg_);
+  std::copy(std::begin(space.srank), std::end(space.srank), srank_);
+  std::copy(std::begin(space.seg_mask), std::end(space.seg_mask), seg_mask_);
   for (int b = 0; b < pos; ++b) {
     slabel_[b] = exact_ ? kIdentityLabel : ev_.card_label(scard_[b]);
     owner_[b] = kNoOwner;

@@ -77,6 +77,21 @@ inline constexpr int kKeyTops = 1;
 inline constexpr Card kFoldMove = 15;
 
 // ---------------------------------------------------------------------------------------
+// The strength space of a rules table (see Search below): each card's bit, in segments by
+// effective suit and ascending strength, and the tables that map card sets into it. The same
+// for every call on the same rules (per_rules.h), so built once.
+struct StrengthSpace {
+  explicit StrengthSpace(const RulesTable& r);
+  CardSet chunk[8][256] = {};   // byte k of a card set -> its strength-space bits
+  std::uint8_t spos[64] = {};   // card -> strength-space bit
+  Card scard[64] = {};          // bit -> card
+  std::uint8_t seg[64] = {};    // bit -> segment (effective suit, 4 = none)
+  std::uint8_t srank[64] = {};  // bit -> its rank in strength order within its segment
+  CardSet seg_mask[5] = {};     // segment -> bits
+  int size = 0;                 // bits in use (the deck's cards)
+  bool exact = false;           // strengths tie within a suit
+};
+
 // The search.
 //
 // Cards are also kept in "strength space": bit positions grouped by effective suit, ascending
@@ -267,13 +282,13 @@ class Search {
   std::size_t n_narrow_ = 0, n_wide_ = 0;
   std::uint64_t stores_ = 0;  // partition entries stored (picks the first victim to look at)
 
-  CardSet chunk_[8][256] = {};    // byte k of a card set -> its strength-space bits
-  std::uint8_t spos_[64] = {};    // card -> strength-space bit
-  Card scard_[64] = {};           // bit -> card
-  std::uint8_t seg_[64] = {};     // bit -> segment (effective suit, 4 = none)
-  CardSet seg_mask_[5] = {};      // segment -> bits
-  std::uint8_t slabel_[64] = {};  // bit -> label
-  std::uint8_t srank_[64] = {};   // bit -> its rank in strength order within its segment (0 lowest)
+  const CardSet (*chunk_)[256] = nullptr;  // StrengthSpace::chunk of the rules
+  std::uint8_t spos_[64] = {};             // card -> strength-space bit
+  Card scard_[64] = {};                    // bit -> card
+  std::uint8_t seg_[64] = {};              // bit -> segment (effective suit, 4 = none)
+  CardSet seg_mask_[5] = {};               // segment -> bits
+  std::uint8_t slabel_[64] = {};           // bit -> label
+  std::uint8_t srank_[64] = {};  // bit -> its rank in strength order within its segment (0 lowest)
   std::int16_t spoints_[64] = {};  // bit -> card points where they order the moves, else 0
   CardSet label_plane_[4] = {};    // bits whose label has bit j (0 when labels are uniform)
   std::uint8_t owner_[64] = {};    // bit -> seat holding it, or kNoOwner

@@ -125,6 +125,7 @@ class Table {
     gen_ = 1;
     memos_.assign(kMemos, KeyMemo{});
     seen_.assign(kSeenWords, 0);
+    dirty_.reserve(kMaxDirty);
   }
   ~Table() {
 #if defined(__linux__)
@@ -136,13 +137,13 @@ class Table {
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
   void new_generation() {
-    std::fill(seen_.begin(), seen_.end(), 0);
+    clear_seen();
     if (++gen_ == 0) {
       clear();
     }
   }
   void clear() {
-    std::fill(seen_.begin(), seen_.end(), 0);
+    clear_seen();
     std::fill(buckets_, buckets_ + n_, Bucket{});
     std::fill(memos_.begin(), memos_.end(), KeyMemo{});
     gen_ = 1;
@@ -167,7 +168,9 @@ class Table {
   }
   void store(std::uint64_t key, const Labels& labels, int lo, int hi, std::uint8_t best,
              int depth) {
-    seen_[seen_word(key)] |= seen_bit(key);
+    std::uint64_t& word = seen_[seen_word(key)];
+    if (word == 0 && dirty_.size() < kMaxDirty) dirty_.push_back(seen_word(key));
+    word |= seen_bit(key);
     Bucket& b = buckets_[key & mask_];
     int victim = -1;
     for (int i = 0; i < 4; ++i) {
@@ -212,6 +215,19 @@ class Table {
   static std::size_t seen_word(std::uint64_t key) { return (key >> 40) & (kSeenWords - 1); }
   static std::uint64_t seen_bit(std::uint64_t key) { return 1ULL << ((key >> 34) & 63); }
   std::vector<std::uint64_t> seen_;
+  // The words of seen_ set in this generation, while few: a generation of a small search
+  // clears those alone, not the 128 KiB of seen_ (most of a call's time one trick from the
+  // end). Past kMaxDirty words the whole of seen_ is cleared.
+  static constexpr std::size_t kMaxDirty = kSeenWords / 16;
+  std::vector<std::uint32_t> dirty_;
+  void clear_seen() {
+    if (dirty_.size() < kMaxDirty) {
+      for (const std::uint32_t w : dirty_) seen_[w] = 0;
+    } else {
+      std::fill(seen_.begin(), seen_.end(), 0);
+    }
+    dirty_.clear();
+  }
   std::vector<KeyMemo> memos_;
 };
 

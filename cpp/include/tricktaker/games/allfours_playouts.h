@@ -45,7 +45,7 @@ class AllFoursPlayouts final : public GamePlayouts {
  private:
   AllFoursPlayoutOptions options_;
   int num_sides_;
-  RulesTable tables_[kNumSuits];
+  SharedRules tables_[kNumSuits];  // one per trump suit, interned once
   int col_points_, col_game_values_, col_score_, col_made_, col_all_tricks_, col_moon_,
       col_item_side_, col_item_points_;
 };

@@ -32,7 +32,7 @@ class KiksasPlayouts final : public GamePlayouts {
   std::array<std::uint8_t, kMaxPlayers> sides_of(int writer) const;
   bool trikiksis_;
   bool forced_first_lead_;
-  RulesTable tables_[kNumSuits];
+  SharedRules tables_[kNumSuits];  // one per trump suit, interned once
   KiksasDealContext options_;
   bool fixed_context_ = false;
   KiksasDealContext context_;

@@ -29,7 +29,7 @@ class KirvesPlayouts final : public GamePlayouts {
 
  private:
   KirvesDealRoles roles_of(const PlayoutDeal& deal) const;
-  RulesTable tables_[kNumSuits];
+  SharedRules tables_[kNumSuits];  // one per trump suit, interned once
   bool folded_score_;
   bool fixed_roles_ = false;
   KirvesDealRoles roles_;

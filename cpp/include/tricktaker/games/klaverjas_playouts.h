@@ -22,10 +22,10 @@ class KlaverjasPlayouts final : public GamePlayouts {
   void check_roles(const PlayoutDeal& deal) const override;
   void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
               std::size_t row) const override;
-  const RulesTable& table(int trump) const { return tables_[trump]; }
+  const RulesTable& table(int trump) const { return *tables_[trump]; }
 
  private:
-  RulesTable tables_[kNumSuits];
+  SharedRules tables_[kNumSuits];  // one per trump suit, interned once
   KlaverjasScoringOptions scoring_;
   int col_score_, col_card_points_, col_roem_, col_pit_, col_made_, col_pit_team_;
 };

@@ -11,7 +11,6 @@ log and ``tricktaker.from_json()`` replays them, so the round trip is exact by c
 from __future__ import annotations
 
 import abc
-import copy
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -24,6 +23,7 @@ import numpy.typing as npt
 from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
+from tricktaker.protocol.copying import copy_state, register_immutable
 from tricktaker.protocol.diagram import picture, text_diagram
 from tricktaker.protocol.options import options_to_dict
 from tricktaker.protocol.svg import deal_svg
@@ -103,6 +103,9 @@ class _LogEntries(dict[tuple[int, int], tuple[int, str]]):
 
 
 LOG_ENTRIES = _LogEntries()
+
+
+register_immutable(Action)  # never changes (copies return it): a clone shares it
 
 
 def card_actions(mask: int) -> list[Action]:
@@ -314,7 +317,9 @@ class StateMachine(abc.ABC):
         return str(seat)
 
     def clone(self) -> StateMachine:
-        return copy.deepcopy(self)
+        """An independent copy (sharing the game, options and immutable values)."""
+        copied: StateMachine = copy_state(self)
+        return copied
 
     def to_json(self) -> str:
         data = {

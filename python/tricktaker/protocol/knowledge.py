@@ -25,6 +25,7 @@ from tricktaker.cards import Card, mask_from_cards
 from tricktaker.protocol.base import Deal
 
 __all__ = [
+    "FamilyKnowledge",
     "HiddenHands",
     "Knowledge",
     "KnowledgeBuilder",
@@ -99,6 +100,17 @@ class KnowledgeHook(Protocol):
         replayed: the seat ``info.seat`` cannot tell it from ``deal`` (its observation is the
         same after every action). Choices the seat cannot see are drawn from ``rng``."""
         ...
+
+
+@dataclass(frozen=True)
+class FamilyKnowledge:
+    """A ``KnowledgeHook`` made of a family's three functions, so that a family states them
+    once (``KNOWLEDGE = FamilyKnowledge(seat_of, knowledge, rebuild)``) rather than writing a
+    class that forwards to them."""
+
+    seat_of: Callable[[Deal, int | str], int]
+    knowledge: Callable[[Deal, int], Knowledge]
+    rebuild: Callable[[Deal, Knowledge, list[int], _core.Rng], Deal]
 
 
 # --- count constraints: the weight of a completion by the count t of a set's cards ----------

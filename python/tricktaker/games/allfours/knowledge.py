@@ -25,6 +25,7 @@ from tricktaker.games.allfours.deal import deal_order, rules_for
 from tricktaker.games.allfours.options import parse_seat, seat_name
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
+    FamilyKnowledge,
     Knowledge,
     KnowledgeBuilder,
     KnowledgeHook,
@@ -37,19 +38,6 @@ from tricktaker.protocol.knowledge import (
 )
 
 __all__ = ["KNOWLEDGE", "beg_roles"]
-
-
-class _AllFoursKnowledge:
-    """Serves All Fours and Pitch alike: what differs is in the deal's options."""
-
-    def seat_of(self, deal: Deal, seat: int | str) -> int:
-        return _seat_of(deal, seat)
-
-    def knowledge(self, deal: Deal, seat: int) -> Knowledge:
-        return _knowledge(deal, seat)
-
-    def rebuild(self, deal: Deal, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
-        return _rebuild(deal, info, row, rng)
 
 
 # --- what a seat knows ------------------------------------------------------------------------
@@ -327,4 +315,5 @@ def _own_parts(
     return initial, runs, widow, draws, discards
 
 
-KNOWLEDGE: KnowledgeHook = _AllFoursKnowledge()
+# Serves All Fours and Pitch alike: what differs is in the deal's options.
+KNOWLEDGE: KnowledgeHook = FamilyKnowledge(_seat_of, _knowledge, _rebuild)

@@ -34,6 +34,7 @@ from tricktaker.errors import Error
 from tricktaker.games.kiksas import DECK, DECK_MASK, SEATS, seat_index
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
+    FamilyKnowledge,
     Knowledge,
     KnowledgeBuilder,
     KnowledgeHook,
@@ -48,19 +49,6 @@ from tricktaker.protocol.knowledge import (
 )
 
 __all__ = ["KNOWLEDGE"]
-
-
-class _KiksasKnowledge:
-    """Serves both variants: a deal says whether it is Trikiksis (``deal.trikiksis``)."""
-
-    def seat_of(self, deal: Deal, seat: int | str) -> int:
-        return _seat_of(deal, seat)
-
-    def knowledge(self, deal: Deal, seat: int) -> Knowledge:
-        return _knowledge(deal, seat)
-
-    def rebuild(self, deal: Deal, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
-        return _rebuild(deal, info, row, rng)
 
 
 # --- what a seat knows ------------------------------------------------------------------------
@@ -256,4 +244,5 @@ def _reshuffle(
     raise RuntimeError("no reshuffle seed puts the peeked card back")
 
 
-KNOWLEDGE: KnowledgeHook = _KiksasKnowledge()
+# Serves both variants: a deal says whether it is Trikiksis (``deal.trikiksis``).
+KNOWLEDGE: KnowledgeHook = FamilyKnowledge(_seat_of, _knowledge, _rebuild)

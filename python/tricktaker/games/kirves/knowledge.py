@@ -42,6 +42,7 @@ from tricktaker.games.kirves import (
 )
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
+    FamilyKnowledge,
     Knowledge,
     KnowledgeBuilder,
     KnowledgeHook,
@@ -56,17 +57,6 @@ from tricktaker.protocol.knowledge import (
 )
 
 __all__ = ["KNOWLEDGE"]
-
-
-class _KirvesKnowledge:
-    def seat_of(self, deal: Deal, seat: int | str) -> int:
-        return _seat_of(deal, seat)
-
-    def knowledge(self, deal: Deal, seat: int) -> Knowledge:
-        return _knowledge(deal, seat)
-
-    def rebuild(self, deal: Deal, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
-        return _rebuild(deal, info, row, rng)
 
 
 # --- what a seat knows ------------------------------------------------------------------------
@@ -251,4 +241,4 @@ def _log(deal: Any, discards: dict[int, Card], seat: int) -> list[tuple[int, str
     return out
 
 
-KNOWLEDGE: KnowledgeHook = _KirvesKnowledge()
+KNOWLEDGE: KnowledgeHook = FamilyKnowledge(_seat_of, _knowledge, _rebuild)

@@ -21,6 +21,7 @@ from tricktaker.cards import cards_from_mask, mask_from_cards
 from tricktaker.games.klaverjas import DECK_MASK, NUM_SEATS, SEATS, seat_index
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
+    FamilyKnowledge,
     Knowledge,
     KnowledgeBuilder,
     KnowledgeHook,
@@ -31,15 +32,8 @@ from tricktaker.protocol.knowledge import (
 __all__ = ["KNOWLEDGE"]
 
 
-class _KlaverjasKnowledge:
-    def seat_of(self, deal: Deal, seat: int | str) -> int:
-        return seat_index(seat)
-
-    def knowledge(self, deal: Deal, seat: int) -> Knowledge:
-        return _knowledge(deal, seat)
-
-    def rebuild(self, deal: Deal, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
-        return _rebuild(deal, info, row)
+def _seat_of(deal: Any, seat: int | str) -> int:
+    return seat_index(seat)
 
 
 def _knowledge(deal: Any, seat: int) -> Knowledge:
@@ -58,7 +52,8 @@ def _knowledge(deal: Any, seat: int) -> Knowledge:
     return b.finish(state, check_legal=legal)
 
 
-def _rebuild(deal: Any, info: Knowledge, row: list[int]) -> Deal:
+def _rebuild(deal: Any, info: Knowledge, row: list[int], _rng: _core.Rng) -> Deal:
+    # Nothing a seat cannot see is left to chance: the hands fix the deal.
     hands = []
     for p in range(NUM_SEATS):
         held = cards_from_mask(row[info.hand_location[p]]) + cards_played_by(deal.state, p)
@@ -70,4 +65,4 @@ def _rebuild(deal: Any, info: Knowledge, row: list[int]) -> Deal:
     return new
 
 
-KNOWLEDGE: KnowledgeHook = _KlaverjasKnowledge()
+KNOWLEDGE: KnowledgeHook = FamilyKnowledge(_seat_of, _knowledge, _rebuild)

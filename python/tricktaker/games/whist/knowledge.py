@@ -19,6 +19,7 @@ from tricktaker import _core
 from tricktaker.games.whist import NUM_SEATS, SEATS, seat_index
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.knowledge import (
+    FamilyKnowledge,
     Knowledge,
     KnowledgeBuilder,
     KnowledgeHook,
@@ -30,15 +31,8 @@ from tricktaker.protocol.knowledge import (
 __all__ = ["KNOWLEDGE"]
 
 
-class _WhistKnowledge:
-    def seat_of(self, deal: Deal, seat: int | str) -> int:
-        return seat_index(seat)
-
-    def knowledge(self, deal: Deal, seat: int) -> Knowledge:
-        return _knowledge(deal, seat)
-
-    def rebuild(self, deal: Deal, info: Knowledge, row: list[int], rng: _core.Rng) -> Deal:
-        return _rebuild(deal, info, row)
+def _seat_of(deal: Any, seat: int | str) -> int:
+    return seat_index(seat)
 
 
 def _knowledge(deal: Any, seat: int) -> Knowledge:
@@ -55,7 +49,8 @@ def _knowledge(deal: Any, seat: int) -> Knowledge:
     return b.finish(state)
 
 
-def _rebuild(deal: Any, info: Knowledge, row: list[int]) -> Deal:
+def _rebuild(deal: Any, info: Knowledge, row: list[int], _rng: _core.Rng) -> Deal:
+    # Nothing a seat cannot see is left to chance: the hands fix the deal.
     hands = [row[info.hand_location[p]] | mask_played_by(deal.state, p) for p in range(NUM_SEATS)]
     setup = dict(deal._setup)
     setup["pbn"] = _core.format_pbn(hands)
@@ -64,4 +59,4 @@ def _rebuild(deal: Any, info: Knowledge, row: list[int]) -> Deal:
     return new
 
 
-KNOWLEDGE: KnowledgeHook = _WhistKnowledge()
+KNOWLEDGE: KnowledgeHook = FamilyKnowledge(_seat_of, _knowledge, _rebuild)

@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker.labels import SUITS, GameLabels, flatten, frame, require_pandas, to_arrow
+from tricktaker.labels import (
+    SUITS,
+    GameLabels,
+    flatten,
+    frame,
+    require_pandas,
+    show_cards,
+    to_arrow,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,17 +101,28 @@ class PlayoutResults(dict[str, npt.NDArray[Any]]):
         """The groups' names, as the game's playout engine lists them."""
         return list(self.arrays)
 
-    def to_pandas(self, *, options: bool = True) -> pd.DataFrame:
+    @property
+    def card_columns(self) -> list[str]:
+        """The labelled columns that hold card masks (``hands_N`` ...: the groups whose
+        documentation says so)."""
+        groups = {k: v for k, v in self.arrays.items() if "card mask" in self.docs.get(k, "")}
+        return list(flatten(groups, self.docs, self.labels))
+
+    def to_pandas(self, *, options: bool = True, cards: str = "mask") -> pd.DataFrame:
         """One row per deal: the labelled columns, trump by suit, seats by name, the game and
-        (with ``options``) its options as columns; the index is the deal's number."""
+        (with ``options``) its options as columns; the index is the deal's number. ``cards``:
+        the hands as card masks (``"mask"``, uint64, ``tt.cards_from_mask``) or as text
+        (``"text"``: ``AKT.9.QJ7.-``, suits S.H.D.C, ``tricktaker.labels.hand_text``)."""
         categories = value_categories(self.arrays, self.docs, self.labels)
-        df = frame(dict(self), labels=self.labels, categories=categories, options=options)
+        columns = show_cards(self, self.card_columns, cards)
+        df = frame(columns, labels=self.labels, categories=categories, options=options)
         df.attrs["seed"] = self.seed
         return df
 
-    def to_arrow(self, *, options: bool = True) -> pa.Table:
+    def to_arrow(self, *, options: bool = True, cards: str = "mask") -> pa.Table:
         """``to_pandas()`` as an Arrow table (the deal number as a column ``deal``)."""
-        return to_arrow(self.to_pandas(options=options), {"seed": str(self.seed)})
+        df = self.to_pandas(options=options, cards=cards)
+        return to_arrow(df, {"seed": str(self.seed)})
 
 
 class LabelledArray(np.ndarray[Any, np.dtype[Any]]):

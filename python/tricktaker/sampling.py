@@ -46,7 +46,7 @@ import numpy.typing as npt
 
 from tricktaker import _core
 from tricktaker.cards import Card, cards_from_mask
-from tricktaker.labels import frame, game_labels, to_arrow
+from tricktaker.labels import frame, game_labels, show_cards, to_arrow
 from tricktaker.protocol.base import Deal, Game, Match, StateMachine, new_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.knowledge import Knowledge, KnowledgeHook
@@ -196,19 +196,22 @@ class DealSamples:
         """The game of the sampled deal (None for samples made without one)."""
         return None if self._deal is None else self._deal.game
 
-    def to_pandas(self, *, options: bool = True) -> pd.DataFrame:
+    def to_pandas(self, *, options: bool = True, cards: str = "mask") -> pd.DataFrame:
         """One row per sample (the index ``sample``): ``seed`` (of the whole batch),
         ``hands_<seat>`` (each seat's current hand as a card mask, ``tt.cards_from_mask``;
         seats by the game's names), ``cards_<location>`` for the locations that are not a
         seat's hand (a stock, turned-down cards), the game and (with ``options``) its options
-        as columns. ``attrs`` holds ``count`` and ``acceptance``."""
+        as columns. ``attrs`` holds ``count`` and ``acceptance``. ``cards="text"`` shows the
+        hands and locations as text (``AKT.9.QJ7.-``, ``tricktaker.labels.hand_text``)."""
         game = self._game()
         labels = game_labels(game) if game is not None else None
-        df = frame(self._columns(), labels=labels, options=options, index_name="sample")
+        columns = self._columns()
+        shown = show_cards(columns, [k for k in columns if k != "seed"], cards)
+        df = frame(shown, labels=labels, options=options, index_name="sample")
         df.attrs.update(seed=self.seed, count=self.count, acceptance=self.acceptance)
         return df
 
-    def to_arrow(self, *, options: bool = True) -> pa.Table:
+    def to_arrow(self, *, options: bool = True, cards: str = "mask") -> pa.Table:
         """``to_pandas()`` as an Arrow table (the sample number as a column ``sample``; the
         seed, count and acceptance in the schema's metadata)."""
         meta = {
@@ -216,7 +219,7 @@ class DealSamples:
             "count": repr(self.count),
             "acceptance": repr(self.acceptance),
         }
-        return to_arrow(self.to_pandas(options=options), meta)
+        return to_arrow(self.to_pandas(options=options, cards=cards), meta)
 
     def __repr__(self) -> str:
         return f"<DealSamples n={len(self)} locations={', '.join(self.names)}>"

@@ -82,17 +82,27 @@ class Analysis:
     def store(self) -> Store:
         return Store(self.folder)
 
-    def to_arrow(self, columns: Sequence[str] | None = None) -> pa.Table:
-        """Every finished chunk as one Arrow table (``columns``: only those, checked)."""
-        return self.store.to_arrow(columns)
+    def to_arrow(self, columns: Sequence[str] | None = None, *, cards: str = "mask") -> pa.Table:
+        """Every finished chunk as one Arrow table (``columns``: only those, checked;
+        ``cards="text"``: the hands as text, ``AKT.9.QJ7.-``, rather than card masks)."""
+        return self.store.to_arrow(columns, cards=cards)
 
-    def to_pandas(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
-        """Every finished chunk as one DataFrame indexed by ``deal``."""
-        return self.store.to_pandas(columns)
+    def to_pandas(
+        self, columns: Sequence[str] | None = None, *, cards: str = "mask"
+    ) -> pd.DataFrame:
+        """Every finished chunk as one DataFrame indexed by ``deal`` (``cards`` as in
+        ``to_arrow``)."""
+        return self.store.to_pandas(columns, cards=cards)
 
-    def write(self, path: str | os.PathLike[str], columns: Sequence[str] | None = None) -> Path:
-        """The rows as one ``.parquet`` or ``.csv`` file."""
-        return write_file(self.to_arrow(columns), path)
+    def write(
+        self,
+        path: str | os.PathLike[str],
+        columns: Sequence[str] | None = None,
+        *,
+        cards: str = "mask",
+    ) -> Path:
+        """The rows as one ``.parquet`` or ``.csv`` file (``cards`` as in ``to_arrow``)."""
+        return write_file(self.to_arrow(columns, cards=cards), path)
 
     def report(self) -> Path:
         """The plots that fit the kind and ``report.html``, written into the folder from its
@@ -128,6 +138,7 @@ def _spec(
     chunk_size: int,
     bots: Sequence[str],
     objective: str | None,
+    interval: str | None,
     store: Store,
 ) -> AnalysisSpec:
     if isinstance(game, str):
@@ -147,6 +158,8 @@ def _spec(
         chunk_size=chunk_size,
         bots=tuple(bots),
         objective=objective,
+        # a comparison records its interval, "t" unless asked otherwise
+        interval=interval if interval is not None or kind != "compare" else "t",
     )
     check_spec(spec)
     game_of(spec)  # the options load again from their names (as every worker loads them)
@@ -229,6 +242,7 @@ def run(
     chunk_size: int = DEFAULT_CHUNK_SIZE,
     bots: Sequence[str] = (),
     objective: str | None = None,
+    interval: str | None = None,
     workers: int | None = None,
     client: Any = None,
     scheduler: str | None = None,
@@ -236,11 +250,13 @@ def run(
 ) -> Analysis:
     """Run (or resume) an analysis of ``deals`` deals of ``game`` in ``folder`` (see the module
     doc). ``kind``: ``"dd"``, ``"playouts"``, ``"simulate"``, ``"compare"`` or ``"strength"``
-    (``KINDS``); ``bots`` for simulate and compare; ``objective`` for ``"dd"``. ``seed`` None
+    (``KINDS``); ``bots`` for simulate and compare; ``objective`` for ``"dd"``; ``interval``
+    for ``"compare"``: ``"t"`` (the default) or ``"bootstrap"``, the 95% interval of each pair's
+    mean difference that the manifest records and the report draws. ``seed`` None
     resumes the folder's analysis or starts a new one. ``progress`` shows a bar (tqdm) with
     rate and ETA."""
     store = Store(folder)
-    spec = _spec(game, kind, deals, seed, chunk_size, bots, objective, store)
+    spec = _spec(game, kind, deals, seed, chunk_size, bots, objective, interval, store)
     if workers is not None and (isinstance(workers, bool) or workers < 1):
         raise Error(f"workers must be a whole number >= 1, got {workers!r}")
     manifest = store.open(_manifest(spec))

@@ -152,12 +152,21 @@ def _comparison(rows: pd.DataFrame, manifest: dict[str, Any], game: Game) -> Com
                 0,  # plays per deal: not in the rows, and not drawn
                 0.0,
                 ordered["difference"].to_numpy(dtype=np.float64),
+                method=_interval(manifest),
                 seeds=ordered["seed"].to_numpy(dtype=np.uint64),
             )
         )
     deals = max((p.deals for p in pairs), default=0)
     metric = metric_for(game.name).name
-    return Comparison(game.name, manifest["options"], manifest["seed"], deals, metric, pairs)
+    return Comparison(
+        game.name, manifest["options"], manifest["seed"], deals, metric, pairs, _interval(manifest)
+    )
+
+
+def _interval(manifest: dict[str, Any]) -> str:
+    """The comparison's interval as its manifest records it ("t" for a folder from before it
+    was recorded)."""
+    return str(manifest.get("interval") or "t")
 
 
 def _compare_figures(store: Store, manifest: dict[str, Any], game: Game) -> list[Figure]:
@@ -165,9 +174,9 @@ def _compare_figures(store: Store, manifest: dict[str, Any], game: Game) -> list
     result = _comparison(rows, manifest, game)
     path = plot_comparison(result, store.folder / BOTS)
     caption = (
-        "Each pair's mean difference per duplicate deal (first minus second) with its 95% t "
-        "interval: green when the first is better, red when the second is, grey when the "
-        "interval holds zero."
+        "Each pair's mean difference per duplicate deal (first minus second) with its 95% "
+        f"{_interval(manifest)} interval: green when the first is better, red when the second "
+        "is, grey when the interval holds zero."
     )
     return [Figure(path, "Bots compared", caption)]
 
@@ -211,6 +220,8 @@ def reproduce_command(manifest: dict[str, Any], folder: str | os.PathLike[str]) 
         words += ["--bots", ",".join(manifest["bots"])]
     if manifest.get("objective"):
         words += ["--objective", manifest["objective"]]
+    if manifest.get("interval"):
+        words += ["--interval", manifest["interval"]]
     return " ".join([*words, "--folder", str(folder), "--report"])
 
 

@@ -21,7 +21,7 @@ import numpy.typing as npt
 from tricktaker.analyze.study import hand_strength
 from tricktaker.bots import make_bot
 from tricktaker.cards import Card, mask_from_cards
-from tricktaker.compare import compare
+from tricktaker.compare import INTERVALS, compare
 from tricktaker.errors import Error, Unsupported
 from tricktaker.labels import SUITS, frame, game_labels, require_pandas, to_arrow
 from tricktaker.playouts import random_playouts
@@ -62,6 +62,8 @@ class AnalysisSpec:
     bots: tuple[str, ...] = ()
     objective: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    # compare: the interval of each pair's mean difference ("t" or "bootstrap"), None elsewhere
+    interval: str | None = None
 
     @property
     def chunks(self) -> int:
@@ -113,7 +115,9 @@ def _simulate(spec: AnalysisSpec, index: int) -> pd.DataFrame:
 def _compare(spec: AnalysisSpec, index: int) -> pd.DataFrame:
     n = len(spec.chunk_range(index))
     seed = spec.chunk_seed(index)
-    result = compare(game_of(spec), list(spec.bots), deals=n, seed=seed)
+    result = compare(
+        game_of(spec), list(spec.bots), deals=n, seed=seed, interval=spec.interval or "t"
+    )
     seeds = np.array([deal_seed(seed, k) for k in range(n)], dtype=np.uint64)
     parts = []
     for pair in result.pairs:
@@ -220,6 +224,10 @@ def check_spec(spec: AnalysisSpec) -> None:
         raise Error("a comparison needs two or more bots, e.g. bots=['rule', 'random']")
     if spec.objective is not None and spec.kind != "dd":
         raise Error(f"an objective is for the dd kind only, not {spec.kind!r}")
+    if spec.interval is not None and spec.kind != "compare":
+        raise Error(f"an interval is for the compare kind only, not {spec.kind!r}")
+    if spec.interval is not None and spec.interval not in INTERVALS:
+        raise Error(f"unknown interval {spec.interval!r}; intervals: {', '.join(INTERVALS)}")
     if spec.objective is not None and spec.objective not in objectives():
         raise Error(f"unknown objective {spec.objective!r}; objectives: {', '.join(objectives())}")
     for name in spec.bots:

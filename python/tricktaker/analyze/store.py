@@ -1,12 +1,12 @@
 """An analysis folder: its manifest, its Parquet chunks, and files exported from it.
 
 ``manifest.json`` says what the folder holds (``FORMAT``, the game and its options, the kind,
-seed, deal count, chunk size, bots, objective, the package version) and, once a chunk has been
-written, its ``schema`` (every column's name and Arrow type). Chunk ``c`` is
-``chunk-{c:06d}.parquet``. Every file is written under a temporary name and renamed into place
-(an atomic rename on one file system), so a file with a final name is always whole: an
-interrupted run loses only the chunks it was computing, and a rerun takes every named chunk as
-finished.
+seed, deal count, chunk size, bots, objective, a comparison's interval, the package version)
+and, once a chunk has been written, its ``schema`` (every column's name and Arrow type).
+Chunk ``c`` is ``chunk-{c:06d}.parquet``. Every file is written under a temporary name and
+renamed into place (an atomic rename on one file system), so a file with a final name is always
+whole: an interrupted run loses only the chunks it was computing, and a rerun takes every named
+chunk as finished.
 """
 
 from __future__ import annotations
@@ -18,20 +18,24 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tricktaker.errors import Error
+from tricktaker.labels import check_card_format, hand_text
 
 if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-__all__ = ["FORMAT", "MANIFEST", "Store", "write_file"]
+__all__ = ["CARD_PREFIXES", "FORMAT", "MANIFEST", "Store", "card_columns", "write_file"]
 
 FORMAT = "tricktaker-analysis/1"
 MANIFEST = "manifest.json"
 _TEMP = ".tmp-"
 
+# The columns of card masks in an analysis's rows (the dd and playouts kinds' ``hands_<seat>``).
+CARD_PREFIXES = ("hands_", "cards_")
+
 # What must agree between a folder's manifest and a run that would add chunks to it.
 _IDENTITY = ("format", "game", "options", "kind", "seed", "deals", "chunk_size", "bots",
-             "objective", "extra", "version")  # fmt: skip
+             "objective", "interval", "extra", "version")  # fmt: skip
 
 
 def _pyarrow() -> tuple[Any, Any]:
@@ -92,6 +96,9 @@ class Store:
             self.folder.mkdir(parents=True, exist_ok=True)
             self.write_manifest(manifest)
             return manifest
+        if existing.get("kind") == "compare":
+            # Manifests written before the interval was recorded compared with the t interval.
+            existing.setdefault("interval", "t")
         differ = [k for k in _IDENTITY if existing.get(k) != manifest.get(k)]
         if differ:
             shown = "; ".join(
@@ -120,8 +127,10 @@ class Store:
     def chunk_files(self) -> list[Path]:
         return sorted(self.folder.glob("chunk-*.parquet"))
 
-    def to_arrow(self, columns: Sequence[str] | None = None) -> pa.Table:
-        """Every finished chunk, in order, as one table (``columns``: only those)."""
+    def to_arrow(self, columns: Sequence[str] | None = None, *, cards: str = "mask") -> pa.Table:
+        """Every finished chunk, in order, as one table (``columns``: only those; ``cards``:
+        the hands as card masks, as stored, or as text, ``card_columns``)."""
+        check_card_format(cards)
         pa, pq = _pyarrow()
         files = self.chunk_files()
         if not files:
@@ -135,12 +144,28 @@ class Store:
                     f"columns: {', '.join(schema.names)}"
                 )
         tables = [pq.read_table(f, columns=list(columns) if columns else None) for f in files]
-        return pa.concat_tables(tables, promote_options="permissive")
+        table = pa.concat_tables(tables, promote_options="permissive")
+        if cards == "text":
+            for name in card_columns(table):
+                at = table.schema.get_field_index(name)
+                text = hand_text(table.column(name).to_numpy())
+                table = table.set_column(at, name, pa.array(text, type=pa.string()))
+        return table
 
-    def to_pandas(self, columns: Sequence[str] | None = None) -> pd.DataFrame:
+    def to_pandas(
+        self, columns: Sequence[str] | None = None, *, cards: str = "mask"
+    ) -> pd.DataFrame:
         """Every finished chunk as one DataFrame indexed by ``deal`` (where it is read)."""
-        df = self.to_arrow(columns).to_pandas()
+        df = self.to_arrow(columns, cards=cards).to_pandas()
         return df.set_index("deal") if "deal" in df.columns else df
+
+
+def card_columns(table: pa.Table) -> list[str]:
+    """The columns of ``table`` that hold card masks: unsigned 64-bit ``hands_<seat>`` (and
+    ``cards_<location>``) columns."""
+    return [
+        f.name for f in table.schema if f.name.startswith(CARD_PREFIXES) and str(f.type) == "uint64"
+    ]
 
 
 def write_file(table: pa.Table, path: str | os.PathLike[str]) -> Path:

@@ -1,8 +1,11 @@
 """Hand strength at double dummy: with which hands does the side that plays make the deal?
 
 ``hand_strength(game, deals, seed)`` deals ``deals`` deals, solves each one's double-dummy table
-in native batches (``tt.dd_tables``, on every core's threads) and returns one row per hand the
-table judges (the game's ``features`` capability, ``tricktaker.protocol.hand_strength``):
+in native batches on every core's threads and returns one row per hand the table judges (the
+game's ``features`` capability, ``tricktaker.protocol.hand_strength``). Where the features read
+only some cells of a table (a Klaverjas study reads forehand's team's column), only those are
+solved (``tricktaker.analyze.table_cells``); ``every_cell=True`` solves whole tables
+(``tt.dd_tables``), the reference the rows are the same as.
 
 ========== ==========================================================================
 column     meaning
@@ -29,17 +32,20 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
+from tricktaker.analyze.table_cells import solve_cells, table_plays
 from tricktaker.errors import Error
 from tricktaker.labels import require_pandas
 from tricktaker.protocol.base import Deal, Game, check_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.hand_strength import HandStrength, hand_features
+from tricktaker.protocol.tables import SolverTables
 from tricktaker.registry import load
 from tricktaker.sim import deal_seed
 from tricktaker.solve import dd_tables
@@ -48,6 +54,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["COLUMNS", "FEATURES", "StudyRun", "hand_strength", "ready_deal"]
+
+T = TypeVar("T")
 
 SUITS = ("S", "H", "D", "C")
 FEATURES = ("trumps", "high_cards", "points")
@@ -97,6 +105,30 @@ def _batches(deals: int, size: int) -> Iterator[range]:
         yield range(first, min(deals, first + size))
 
 
+def _every(items: list[T | None]) -> list[T] | None:
+    """The items, or None if one of them is None."""
+    return None if any(item is None for item in items) else [i for i in items if i is not None]
+
+
+def _tables(
+    deals: list[Deal],
+    features: HandStrength,
+    solver: SolverTables,
+    threads: int,
+    every_cell: bool,
+) -> Sequence[npt.NDArray[np.int32]]:
+    """The deals' tables: only the cells the features read where they say which and the
+    family's table hands its cells out, else whole tables."""
+    if not every_cell:
+        wanted = _every([features.cells(deal) for deal in deals])
+        plays = _every([table_plays(deal, solver) for deal in deals]) if wanted else None
+        if wanted is not None and plays is not None:
+            return solve_cells(
+                deals, plays, wanted, solver, objective=features.objective, threads=threads
+            )
+    return list(dd_tables(deals, objective=features.objective, threads=threads))
+
+
 def hand_strength(
     game: Game | str,
     deals: int,
@@ -105,20 +137,23 @@ def hand_strength(
     threads: int = 0,
     batch: int = BATCH,
     progress: Callable[[int, int], None] | None = None,
+    every_cell: bool = False,
 ) -> StudyRun:
-    """The rows of a hand-strength study over ``deals`` deals (module docstring)."""
+    """The rows of a hand-strength study over ``deals`` deals (module docstring);
+    ``every_cell``: solve whole tables, even where the features read only some cells."""
     if isinstance(game, str):
         game = load(game)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise Error(f"deals must be a whole number >= 1, got {deals!r}")
     seed = check_seed(seed)
     features: HandStrength = capability(game.name, "features")
+    solver: SolverTables = capability(game.name, "solver")
     columns: dict[str, list[Any]] = {name: [] for name in COLUMNS}
     start = time.perf_counter()
     for indices in _batches(deals, batch):
         seeds = [deal_seed(seed, i) for i in indices]
         batch_deals = [ready_deal(game, s, features) for s in seeds]
-        tables = dd_tables(batch_deals, objective=features.objective, threads=threads)
+        tables = _tables(batch_deals, features, solver, threads, every_cell)
         for i, s, deal, table in zip(indices, seeds, batch_deals, tables, strict=True):
             for case in features.cases(deal, table):
                 values = hand_features(case.hand, case.rules, _deck(case.rules))

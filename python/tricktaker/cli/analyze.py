@@ -2,9 +2,10 @@
 strength over many deals, in Parquet chunks under a folder (``tricktaker.analyze``); ``--out``
 gathers them in one file, ``--report`` draws the plots that fit the kind and an HTML report.
 
-The settings of the analysis (kind, deals, chunk size, bots, objective, seed) that are not given
-are the folder's when it holds one, so ``tricktaker analyze GAME --folder DIR --report`` resumes
-or reports the analysis there; for a new folder they default to ``DEFAULTS``."""
+The settings of the analysis (kind, deals, chunk size, bots, objective, interval, seed) that are
+not given are the folder's when it holds one, so ``tricktaker analyze GAME --folder DIR
+--report`` resumes or reports the analysis there; for a new folder they default to
+``DEFAULTS``."""
 
 from __future__ import annotations
 
@@ -15,7 +16,9 @@ from typing import Any, TextIO
 
 from tricktaker.analyze import DEFAULT_CHUNK_SIZE, KINDS, run
 from tricktaker.analyze.store import Store
+from tricktaker.compare import INTERVALS
 from tricktaker.errors import Error
+from tricktaker.labels import CARD_FORMATS
 from tricktaker.protocol.base import Game
 
 # The settings of a new analysis that the command line leaves out.
@@ -25,6 +28,7 @@ DEFAULTS: dict[str, Any] = {
     "chunk_size": DEFAULT_CHUNK_SIZE,
     "bots": [],
     "objective": None,
+    "interval": None,
 }
 
 
@@ -59,8 +63,20 @@ def add_analyze_arguments(parser: argparse.ArgumentParser, positive_int: Any) ->
         "--bots", help="simulate: one bot for every seat; compare: two or more (comma-separated)"
     )
     parser.add_argument("--objective", help="dd: the solver's objective (default: the game's)")
+    parser.add_argument(
+        "--interval",
+        choices=list(INTERVALS),
+        help="compare: the 95%% interval of each pair's mean difference, Student's t or a BCa "
+        "bootstrap (scipy) (default: the folder's, else t)",
+    )
     parser.add_argument("--out", help="also write every row to one FILE.parquet or FILE.csv")
     parser.add_argument("--columns", help="with --out: only these columns (comma-separated)")
+    parser.add_argument(
+        "--cards",
+        choices=list(CARD_FORMATS),
+        help="with --out: the hands as text (AKT.9.QJ7.-, suits S.H.D.C) or as card masks "
+        "(uint64) (default: text in a .csv, masks in a .parquet, as the chunks store them)",
+    )
     parser.add_argument(
         "--report",
         action="store_true",
@@ -102,6 +118,7 @@ def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) 
             chunk_size=settings["chunk_size"],
             bots=settings["bots"],
             objective=settings["objective"],
+            interval=settings["interval"],
             workers=args.workers,
             scheduler=args.scheduler,
             progress=show,
@@ -121,7 +138,8 @@ def run_analyze(args: argparse.Namespace, game: Game, out: TextIO, err: TextIO) 
         file=out,
     )
     if args.out:
-        path = analysis.write(args.out, columns)
+        cards = args.cards or ("text" if Path(args.out).suffix.lower() == ".csv" else "mask")
+        path = analysis.write(args.out, columns, cards=cards)
         print(f"wrote {path}", file=out)
     if args.report:
         print(f"report: {analysis.report()}", file=out)
@@ -138,6 +156,7 @@ def _settings(args: argparse.Namespace, folder: str) -> dict[str, Any]:
         if args.bots is None
         else [b.strip() for b in args.bots.split(",") if b.strip()],
         "objective": args.objective,
+        "interval": args.interval,
     }
     manifest = Store(folder).read_manifest() or {}
     return {

@@ -7,6 +7,9 @@ hand-strength study (``tricktaker.analyze.study``) three things about a deal of 
   own);
 * ``ready(deal)``: whether the deal has come far enough for its table (the hands of the play are
   known); the study plays seeded random legal actions until it has;
+* ``cells(deal)``: the cells of the table that ``cases`` reads, as ``(trump, column)`` pairs,
+  or None when it reads every cell. The study solves only those (the others hold
+  ``tt.solve.NO_VALUE``): a Klaverjas study reads forehand's team's column, half the table;
 * ``cases(deal, table)``: each hand the table judges, a ``HandCase``: the seat, the trump, the
   seat's hand of the play, the rules table of that trump, whether the hand's side *makes*
   it (the game's own sense of winning the deal, at double dummy) and the table's cell.
@@ -19,12 +22,21 @@ suit) and the card points.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
 from tricktaker import _core
+from tricktaker.errors import Error
 
-__all__ = ["HIGH_CARDS_PER_SUIT", "HandCase", "HandStrength", "cases_from_states", "hand_features"]
+__all__ = [
+    "HIGH_CARDS_PER_SUIT",
+    "HandCase",
+    "HandStrength",
+    "TableStatesFeatures",
+    "cases_from_states",
+    "hand_features",
+]
 
 # A card is "high" when it is among the strongest of its effective suit: the three that win
 # most tricks in practice (Klaverjas J 9 A of trump, A 10 K elsewhere; bridge-style A K Q).
@@ -51,28 +63,30 @@ class HandStrength(Protocol):
 
     def ready(self, deal: Any) -> bool: ...
 
+    def cells(self, deal: Any) -> Sequence[tuple[int, int]] | None: ...
+
     def cases(self, deal: Any, table: Any) -> list[HandCase]: ...
 
 
-def _cards(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
+def _high_cards(rules: _core.RulesTable, deck: int) -> int:
+    """The mask of the strongest ``HIGH_CARDS_PER_SUIT`` cards of each effective suit."""
+    by_suit: dict[int, list[tuple[int, int]]] = {}
+    for card in _core.mask_to_ids(deck):
+        by_suit.setdefault(rules.effective_suit(card), []).append((rules.strength(card), card))
+    high = 0
+    for cards in by_suit.values():
+        for _, card in sorted(cards, key=itemgetter(0), reverse=True)[:HIGH_CARDS_PER_SUIT]:
+            high |= 1 << card
+    return high
 
 
 def hand_features(hand: int, rules: _core.RulesTable, deck: int) -> dict[str, int]:
     """``trumps``, ``high_cards`` and ``points`` of ``hand`` under ``rules`` (``deck``: the mask
     of every card of the game, for what "the strongest of a suit" means)."""
-    by_suit: dict[int, list[int]] = {}
-    for card in _cards(deck):
-        by_suit.setdefault(rules.effective_suit(card), []).append(card)
-    high = set()
-    for cards in by_suit.values():
-        strongest = sorted(cards, key=rules.strength, reverse=True)[:HIGH_CARDS_PER_SUIT]
-        high.update(strongest)
-    held = _cards(hand)
     return {
-        "trumps": sum(1 for c in held if rules.trump_cards >> c & 1),
-        "high_cards": sum(1 for c in held if c in high),
-        "points": sum(rules.points(c) for c in held),
+        "trumps": (hand & rules.trump_cards).bit_count(),
+        "high_cards": (hand & _high_cards(rules, deck)).bit_count(),
+        "points": sum(rules.points(c) for c in _core.mask_to_ids(hand)),
     }
 
 
@@ -97,3 +111,29 @@ def cases_from_states(
                         HandCase(seat, trump, state.hand(seat), state.rules, made(value), value)
                     )
     return out
+
+
+class TableStatesFeatures:
+    """The ``FEATURES`` of a family whose table (``deal.dd_table_states()``) judges every seat's
+    hand in every cell: ready once the table's plays exist, every cell read, each case made by
+    ``made(value)`` of the seat's column (``by_seat``) or its side's."""
+
+    def __init__(
+        self, objective: str | None, made: Callable[[int], bool], *, by_seat: bool = False
+    ) -> None:
+        self.objective = objective
+        self._made = made
+        self._by_seat = by_seat
+
+    def ready(self, deal: Any) -> bool:
+        try:
+            deal.dd_table_states()
+        except Error:  # not yet: the plays start once the hands of the play are known
+            return False
+        return True
+
+    def cells(self, deal: Any) -> None:
+        return None  # every cell of the table judges a hand
+
+    def cases(self, deal: Any, table: Any) -> list[HandCase]:
+        return cases_from_states(deal, table, self._made, by_seat=self._by_seat)

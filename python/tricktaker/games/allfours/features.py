@@ -10,26 +10,9 @@ set).
 
 from __future__ import annotations
 
-from typing import Any
-
-from tricktaker.errors import Error
-from tricktaker.protocol.hand_strength import HandCase, HandStrength, cases_from_states
+from tricktaker.protocol.hand_strength import HandStrength, TableStatesFeatures
 
 __all__ = ["FEATURES"]
 
 
-class _Features:
-    objective: str | None = "margin"
-
-    def ready(self, deal: Any) -> bool:
-        try:
-            deal.dd_table_states()
-        except Error:
-            return False
-        return True
-
-    def cases(self, deal: Any, table: Any) -> list[HandCase]:
-        return cases_from_states(deal, table, lambda margin: margin > 0)
-
-
-FEATURES: HandStrength = _Features()
+FEATURES: HandStrength = TableStatesFeatures("margin", lambda margin: margin > 0)

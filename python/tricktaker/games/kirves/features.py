@@ -7,26 +7,9 @@ whether the maker alone wins the deal against everyone else at double dummy, eld
 
 from __future__ import annotations
 
-from typing import Any
-
-from tricktaker.errors import Error
-from tricktaker.protocol.hand_strength import HandCase, HandStrength, cases_from_states
+from tricktaker.protocol.hand_strength import HandStrength, TableStatesFeatures
 
 __all__ = ["FEATURES"]
 
 
-class _Features:
-    objective: str | None = "win"
-
-    def ready(self, deal: Any) -> bool:
-        try:
-            deal.dd_table_states()
-        except Error:
-            return False
-        return True
-
-    def cases(self, deal: Any, table: Any) -> list[HandCase]:
-        return cases_from_states(deal, table, lambda won: won == 1, by_seat=True)
-
-
-FEATURES: HandStrength = _Features()
+FEATURES: HandStrength = TableStatesFeatures("win", lambda won: won == 1, by_seat=True)

@@ -18,8 +18,11 @@ import tricktaker as tt
 from tricktaker import _core, analyze
 from tricktaker.cards import cards_from_mask, mask_from_cards
 from tricktaker.cli import main
+from tricktaker.games.klaverjas import DECK_MASK
+from tricktaker.games.klaverjas.tables import rules_table
 from tricktaker.labels import hand_text
 from tricktaker.notation import format_hand, parse_hand
+from tricktaker.protocol.hand_strength import hand_features
 
 CARD_IDS = _core.mask_to_ids(_core.ALL_CARDS)  # every card, the two jokers among them
 
@@ -100,3 +103,26 @@ def test_an_analysis_folder_reads_and_writes_text(tmp_path: Path) -> None:
     assert pd.read_csv(tmp_path / "masks.csv")["hands_B"].tolist() == [
         int(m) for m in masks["hands_B"]
     ]
+
+
+def test_a_strength_row_holds_the_judged_hand(tmp_path: Path) -> None:
+    """The hand a strength row judges is forehand's dealt hand (Klaverjas: the trump chooser's),
+    with the features read from it, and shows as text."""
+    folder = tmp_path / "strength"
+    result = analyze.run("klaverjas", "strength", deals=6, seed=3, folder=folder, workers=1)
+    rows = result.to_pandas().reset_index()
+    text = result.to_pandas(cards="text").reset_index()
+    game = tt.load("klaverjas")
+    for row, shown in zip(rows.itertuples(), text["hand"], strict=True):
+        deal = game.new_deal(seed=int(row.seed))
+        dealt = deal.hands_dealt[deal.forehand]
+        assert int(row.hand) == mask_from_cards(dealt)
+        assert _mask(shown) == int(row.hand)
+        assert len(parse_hand(shown)) == 8
+        rules = rules_table(deal.options, "SHDC".index(str(row.trump)))
+        features = hand_features(int(row.hand), rules, _core.ALL_CARDS & DECK_MASK)
+        assert (row.trumps, row.high_cards, row.points) == (
+            features["trumps"],
+            features["high_cards"],
+            features["points"],
+        )

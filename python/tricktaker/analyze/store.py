@@ -30,8 +30,10 @@ FORMAT = "tricktaker-analysis/1"
 MANIFEST = "manifest.json"
 _TEMP = ".tmp-"
 
-# The columns of card masks in an analysis's rows (the dd and playouts kinds' ``hands_<seat>``).
+# The columns of card masks in an analysis's rows (the dd and playouts kinds' ``hands_<seat>``,
+# the strength kind's judged ``hand``).
 CARD_PREFIXES = ("hands_", "cards_")
+CARD_NAMES = ("hand",)
 
 # What must agree between a folder's manifest and a run that would add chunks to it.
 _IDENTITY = ("format", "game", "options", "kind", "seed", "deals", "chunk_size", "bots",
@@ -161,10 +163,12 @@ class Store:
 
 
 def card_columns(table: pa.Table) -> list[str]:
-    """The columns of ``table`` that hold card masks: unsigned 64-bit ``hands_<seat>`` (and
-    ``cards_<location>``) columns."""
+    """The columns of ``table`` that hold card masks: unsigned 64-bit ``hands_<seat>``,
+    ``cards_<location>`` and ``hand`` columns."""
     return [
-        f.name for f in table.schema if f.name.startswith(CARD_PREFIXES) and str(f.type) == "uint64"
+        f.name
+        for f in table.schema
+        if (f.name.startswith(CARD_PREFIXES) or f.name in CARD_NAMES) and str(f.type) == "uint64"
     ]
 
 

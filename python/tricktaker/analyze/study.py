@@ -59,7 +59,7 @@ T = TypeVar("T")
 
 SUITS = ("S", "H", "D", "C")
 FEATURES = ("trumps", "high_cards", "points")
-COLUMNS = ("deal", "seed", "seat", "trump", *FEATURES, "made", "value")
+COLUMNS = ("deal", "seed", "seat", "hand", "trump", *FEATURES, "made", "value")
 BATCH = 2000  # deals per native batch: big enough to keep every thread busy
 MAX_ACTIONS = 500  # a deal that needs more actions than this to reach its play is refused
 
@@ -161,6 +161,7 @@ def hand_strength(
                     ("deal", i),
                     ("seed", s),
                     ("seat", case.seat),
+                    ("hand", case.hand),
                     ("trump", SUITS[case.trump]),
                     *values.items(),
                     ("made", case.made),
@@ -172,5 +173,6 @@ def hand_strength(
     pd = require_pandas()
     rows = pd.DataFrame(columns)
     rows["seed"] = rows["seed"].astype(np.uint64)
+    rows["hand"] = rows["hand"].astype(np.uint64)
     rows["trump"] = pd.Categorical(rows["trump"], categories=SUITS)
     return StudyRun(game.name, deals, seed, time.perf_counter() - start, rows)

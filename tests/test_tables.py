@@ -163,3 +163,16 @@ def test_bare_hands_are_read_by_the_family_that_reads_them() -> None:
     assert (tt.dd_table(["AS KS", "QS JS", "TS 9S", "8S 7S"]) == table).all()
     with pytest.raises(TypeError, match="four hands"):
         tt.dd_table(["AK...", "QJ..."])
+
+
+@pytest.mark.parametrize("name", ["klaverjas", "kiksas", "whist"])
+def test_a_table_is_the_same_whatever_the_thread_solved_before(name: str) -> None:
+    """``dd_table`` keeps one solver per thread: a table solved after other deals (a warm
+    solver) equals the one solved first, and the one a fresh solver of ``dd_tables`` gives."""
+    game = tt.load(name, ranks_per_suit=5) if name == "whist" else tt.load(name)
+    deals = [game.new_deal(seed=s) for s in range(4)]
+    forward = [tt.dd_table(d).tolist() for d in deals]
+    backward = [tt.dd_table(d).tolist() for d in reversed(deals)][::-1]
+    assert forward == backward
+    assert forward == tt.dd_tables(deals, threads=1).tolist()
+    assert tt.dd_table(deals[0], memory_mb=1).tolist() == forward[0]  # another size: its own

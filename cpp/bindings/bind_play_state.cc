@@ -68,6 +68,33 @@ py::typing::List<int> card_list(CardSet s) {
   return out;
 }
 
+// PlayState.play_random_seats: every argument is checked before the first card, so a bad one
+// changes nothing.
+int play_random_seats(PlayState& s, const py::typing::Iterable<py::typing::Optional<Rng>>& rngs) {
+  const int n = s.num_players();
+  // Held for the call: an iterable may make its items as they are asked for.
+  std::vector<py::object> items;
+  for (py::handle item : rngs) items.push_back(py::reinterpret_borrow<py::object>(item));
+  if (static_cast<int>(items.size()) != n)
+    throw Error("rngs: need one generator (an Rng, or None for a seat without cards) per seat (" +
+                std::to_string(n) + "), got " + std::to_string(items.size()));
+  std::array<Rng*, kMaxPlayers> seats{};
+  for (int seat = 0; seat < n; ++seat) {
+    const py::object& item = items[seat];
+    if (item.is_none()) {
+      if (s.hand(seat) != 0)
+        throw Error("rngs[" + std::to_string(seat) +
+                    "]: the seat holds cards, so it needs a generator (an Rng), not None");
+      continue;
+    }
+    if (!py::isinstance<Rng>(item))
+      throw Error("rngs[" + std::to_string(seat) + "]: expected an Rng or None, got " +
+                  std::string(py::str(py::type::of(item).attr("__name__"))));
+    seats[seat] = &item.cast<Rng&>();
+  }
+  return s.play_random_seats(seats.data());
+}
+
 }  // namespace
 
 namespace {
@@ -163,6 +190,11 @@ void bind_play_state(py::module_& m) {
           py::arg("seed"),
           "Play uniformly random legal cards (and folds, where allowed) to the end, drawn from "
           "the core's generator seeded with seed; returns the cards played.")
+      .def("play_random_seats", &play_random_seats, py::arg("rngs"),
+           "Play the cards to the end of the play, each seat drawing from its own generator: "
+           "rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded "
+           "random player picks from legal_cards(); never a fold. One generator (or None) per "
+           "seat, a generator for every seat that holds a card; returns the cards played.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
       .def(
           "set_hands",

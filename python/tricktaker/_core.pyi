@@ -381,6 +381,10 @@ class PlayState:
         """
         Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
         """
+    def play_random_seats(self, rngs: collections.abc.Iterable[Rng | None]) -> int:
+        """
+        Play the cards to the end of the play, each seat drawing from its own generator: rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded random player picks from legal_cards(); never a fold. One generator (or None) per seat, a generator for every seat that holds a card; returns the cards played.
+        """
     def points_won(self, seat: int) -> int: ...
     def set_hands(
         self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]

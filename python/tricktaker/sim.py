@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from tricktaker._core import Rng
 from tricktaker.bots import Bot, RandomBot, bind_bot, make_bot
 from tricktaker.errors import Unsupported
 from tricktaker.labels import flatten, frame, game_labels, to_arrow
@@ -76,6 +77,29 @@ def _splitmix64(value: int) -> int:
     return z ^ (z >> 31)
 
 
+def _splitmix64_array(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """``_splitmix64`` of every value (numpy's uint64 arithmetic wraps as the masks do)."""
+    z = values + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def _deal_seeds(seed: int, first: int, deals: int) -> npt.NDArray[np.uint64]:
+    """``deal_seed(seed, i)`` of deals ``first`` to ``first + deals - 1``, at once."""
+    indices = np.arange(first, first + deals, dtype=np.uint64)
+    return _splitmix64_array(np.uint64(_splitmix64(seed)) ^ indices)
+
+
+def _bot_seeds(deal_seeds: npt.NDArray[np.uint64], seat: int) -> list[int]:
+    """``bot_seed(s, seat)`` of every deal seed ``s``, at once."""
+    return _splitmix64_array(deal_seeds ^ np.uint64(_bot_salt(seat))).tolist()  # type: ignore[no-any-return]
+
+
+def _bot_salt(seat: int) -> int:
+    return (seat + 1) * 0xD1B54A32D192ED03 & _MASK64
+
+
 def deal_seed(seed: int, index: int) -> int:
     """The seed of deal ``index`` (0-based) of a run with ``seed``: a 64-bit hash of both."""
     return _splitmix64(_splitmix64(seed) ^ index)
@@ -83,7 +107,7 @@ def deal_seed(seed: int, index: int) -> int:
 
 def bot_seed(seed: int, seat: int) -> int:
     """The seed a bot at ``seat`` is reset with before the deal shuffled from ``seed``."""
-    return _splitmix64(seed ^ ((seat + 1) * 0xD1B54A32D192ED03 & _MASK64))
+    return _splitmix64(seed ^ _bot_salt(seat))
 
 
 # --- summary adapters ------------------------------------------------------------------------
@@ -253,16 +277,38 @@ class _Seats:
             self._name = ""
         self._bots: dict[int, Bot] = {}
         self._seed = 0
+        # A run of independent deals knows every deal's seed up front (``plan``): each seat's
+        # bot seeds are then worked out for the whole run at once, when the seat first acts.
+        self._planned: npt.NDArray[np.uint64] | None = None
+        self._planned_seeds: dict[int, list[int]] = {}
+        self._index = -1
 
     def describe(self) -> list[str]:
         if self._specs is None:
             return [self._name]
         return [s if isinstance(s, str) else type(s).__name__ for s in self._specs]
 
-    def new_deal(self, seed: int) -> None:
+    def plan(self, deal_seeds: npt.NDArray[np.uint64]) -> None:
+        """The seeds of the deals to come, in order: ``new_deal(seed, index)`` with
+        ``deal_seeds[index] == seed`` then finds each bot's seed in a table."""
+        self._planned = deal_seeds
+        self._planned_seeds = {}
+
+    def _bot_seed(self, seat: int) -> int:
+        if self._index < 0 or self._planned is None:
+            return bot_seed(self._seed, seat)
+        seeds = self._planned_seeds.get(seat)
+        if seeds is None:
+            seeds = self._planned_seeds[seat] = _bot_seeds(self._planned, seat)
+        return seeds[self._index]
+
+    def new_deal(self, seed: int, index: int = -1) -> None:
+        """Reset every bot for the deal shuffled from ``seed`` (``index``: its place in the
+        planned seeds, or -1)."""
         self._seed = seed
+        self._index = index
         for seat, bot in self._bots.items():
-            bot.reset(bot_seed(seed, seat))
+            bot.reset(self._bot_seed(seat))
 
     def __getitem__(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -273,10 +319,11 @@ class _Seats:
                 spec = self._specs[seat]
             else:
                 raise ValueError(f"bots: no bot for seat {seat}; give one bot per seat")
-            bot = make_bot(spec, bot_seed(self._seed, seat))
+            seed = self._bot_seed(seat)
+            bot = make_bot(spec, seed)
             if self._game is not None:
                 bind_bot(bot, self._game)
-            bot.reset(bot_seed(self._seed, seat))
+            bot.reset(seed)
             self._bots[seat] = bot
         return bot
 
@@ -288,16 +335,16 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
     stretch of pure card play (``Deal.play_cards``) they play it at once from their generators,
     drawing exactly what ``RandomBot.act`` draws, so the deal ends the same either way."""
 
-    def random_picker(seat: int) -> Callable[[int], int] | None:
+    def random_generator(seat: int) -> Rng | None:
         bot = seats(seat)
-        return bot.rng.below if type(bot) is RandomBot else None
+        return bot.rng if type(bot) is RandomBot else None
 
     card_runs = deal.has_card_runs
     while not deal.is_over:
         seat = deal.to_move
         if seat is None:
             raise RuntimeError(f"{deal!r} is not over but no seat is to act")
-        if card_runs and deal.phase == "play" and deal.play_cards(random_picker):
+        if card_runs and deal.phase == "play" and deal.play_cards(random_generator):
             continue
         legal = deal.legal_actions()
         bot = seats(seat)
@@ -345,12 +392,6 @@ def simulate(
     seed = new_seed() if seed is None else check_seed(seed)
     adapter = summary_adapter(game.name)
     seats = _Seats(bots, game)
-    arrays: dict[str, npt.NDArray[Any]] = {"seed": np.zeros(deals, dtype=np.uint64)}
-    for col in adapter.columns:
-        shape = (deals,) if col.width == 1 else (deals, col.width)
-        arrays[col.name] = np.zeros(shape, dtype=col.dtype)
-    seed_column = arrays["seed"]
-    targets = [(col.name, arrays[col.name]) for col in adapter.columns]
     make_deal = adapter.new_deal or _default_new_deal
     stream = adapter.deal_stream(game, seed) if adapter.deal_stream is not None else None
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
@@ -360,21 +401,35 @@ def simulate(
             f"{game.name}'s deals follow from each other (each from the one before): "
             "its runs start at the first deal, so they cannot be split"
         )
+    names = [col.name for col in adapter.columns]
+    # Each column's values in a list, made into an array once at the end: a list append is
+    # a fraction of a numpy item assignment.
+    values: list[list[Any]] = [[] for _ in names]
+    seeds: list[int] = []
     start = time.perf_counter()
+    if stream is None:
+        planned = _deal_seeds(seed, first, deals)
+        seats.plan(planned)
+        seeds = planned.tolist()
     for i in range(deals):
         if stream is None:
-            s = deal_seed(seed, first + i)
+            s = seeds[i]
             fresh = make_deal(game, s)
+            seats.new_deal(s, i)
         else:
             s, fresh = next(stream)
-        seats.new_deal(s)
+            seeds.append(s)
+            seats.new_deal(s)
         deal = play_deal(fresh, seats.__getitem__)
         row = adapter.row(deal.result())
-        seed_column[i] = s
-        for name, target in targets:
-            target[i] = row[name]
+        for column, name in zip(values, names, strict=True):
+            column.append(row[name])
         if progress is not None:
             progress(i + 1, deals)
+    arrays: dict[str, npt.NDArray[Any]] = {"seed": np.array(seeds, dtype=np.uint64)}
+    for col, column in zip(adapter.columns, values, strict=True):
+        shape = (deals,) if col.width == 1 else (deals, col.width)
+        arrays[col.name] = np.array(column, dtype=col.dtype).reshape(shape)
     seconds = time.perf_counter() - start
     return SimulationResults(
         game=game.name,

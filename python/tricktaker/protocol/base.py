@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
+from tricktaker._core import ALL_CARDS, PlayState, Rng, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
 from tricktaker.protocol.copying import copy_state, register_immutable
@@ -380,34 +380,34 @@ class Deal(StateMachine):
     def result(self) -> Any:
         """The deal's scores once it is over (None before)."""
 
-    def play_cards(self, picker: Callable[[int], Callable[[int], int] | None]) -> int:
+    def play_cards(self, generators: Callable[[int], Rng | None]) -> int:
         """Play a stretch of pure card play at once: while the deal's actions are the cards of
-        the seat to move alone, ``picker(seat)(n)`` chooses the index of the card that seat
-        plays among its ``n`` legal ones (in the order of ``legal_actions()``: card id order).
-        The log records each card as ``apply`` would; no events are made. Returns the cards
-        played: 0 when the deal is not in such a stretch, or when ``picker`` gives None for a
-        seat that takes part in the play (then nothing is played; go on with ``apply``).
+        the seat to move alone, each seat that takes part draws its cards from
+        ``generators(seat)``: ``below(n)`` picks the index of its card among its ``n`` legal
+        ones (in the order of ``legal_actions()``: card id order). The log records each card as
+        ``apply`` would; no events are made. Returns the cards played: 0 when the deal is not in
+        such a stretch, or when ``generators`` gives None for a seat that takes part in the play
+        (then nothing is played; go on with ``apply``).
 
         A seeded random player picks with its generator's ``below``, exactly as it picks from
-        ``legal_actions()``; this path, without an event or a list of actions per card, is what
-        makes a simulation of random players fast."""
+        ``legal_actions()``; the core plays the whole stretch in one call
+        (``PlayState.play_random_seats``), which is what makes a simulation of random players
+        fast."""
         state = self._card_run()
         if state is None:
             return 0
         active = state.active
-        pickers = [
-            picker(seat) if active >> seat & 1 else None for seat in range(active.bit_length())
+        rngs = [
+            generators(seat) if active >> seat & 1 else None for seat in range(state.num_players)
         ]
-        if any(pickers[seat] is None for seat in range(len(pickers)) if active >> seat & 1):
-            return 0
+        for seat, rng in enumerate(rngs):
+            if rng is None and active >> seat & 1:
+                return 0
         start = state.cards_played
-        legal = state.legal_cards()
-        step = state.step
-        while legal:
-            legal = step(legal[pickers[state.to_move](len(legal))])  # type: ignore[misc]
+        played = state.play_random_seats(rngs)
         self.log += map(LOG_ENTRIES.__getitem__, state.history()[start:])
         self._end_card_run()
-        return state.cards_played - start
+        return played
 
     @property
     def has_card_runs(self) -> bool:

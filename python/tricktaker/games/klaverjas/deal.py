@@ -38,6 +38,9 @@ SUIT_OF_CALL = {action.name: suit for suit, action in TRUMP_CALLS.items()}
 PASS = Action.call("pass")
 BITS = [1 << i for i in range(64)]  # the mask of each card id
 ACCEPT = Action.call("accept")
+# The rules tables of the play, by (play_rules, undertrump rule, trump): never handed out, only
+# read by the play states made from them.
+_RULES: dict[tuple[str, str, Suit], _core.RulesTable] = {}
 CLAIM = Action.call("claim")
 
 
@@ -230,7 +233,11 @@ class KlaverjasDeal(DealViews):
     def _start_play(self, trump: Suit, declarer: int) -> None:
         self.trump = trump
         self.declarer = declarer
-        rules = rules_table(self.options, int(trump))
+        options = self.options
+        key = (options.play_rules, options.undertrump_when_cannot_overtrump, trump)
+        rules = _RULES.get(key)
+        if rules is None:  # the play state copies the table: one per rule set can serve all
+            rules = _RULES[key] = rules_table(options, int(trump))
         self.state = _core.PlayState(rules, self._hand_masks, [0, 1, 0, 1], self.forehand)
         self._phase = "play"
         self._to_move = self.forehand  # forehand always leads (§1.8, D13)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
@@ -307,6 +308,11 @@ class _Seats:
         planned seeds, or -1)."""
         self._seed = seed
         self._index = index
+        if index >= 0 and len(self._planned_seeds) == len(self._bots):  # every table is made
+            planned = self._planned_seeds
+            for seat, bot in self._bots.items():
+                bot.reset(planned[seat][index])
+            return
         for seat, bot in self._bots.items():
             bot.reset(self._bot_seed(seat))
 
@@ -401,10 +407,10 @@ def simulate(
             f"{game.name}'s deals follow from each other (each from the one before): "
             "its runs start at the first deal, so they cannot be split"
         )
-    names = [col.name for col in adapter.columns]
-    # Each column's values in a list, made into an array once at the end: a list append is
-    # a fraction of a numpy item assignment.
-    values: list[list[Any]] = [[] for _ in names]
+    # Each deal's row as a tuple of its column values, made into arrays once at the end: a
+    # list append is a fraction of the numpy item assignments of a row.
+    take_row = itemgetter(*(col.name for col in adapter.columns))
+    rows: list[Any] = []
     seeds: list[int] = []
     start = time.perf_counter()
     if stream is None:
@@ -421,13 +427,14 @@ def simulate(
             seeds.append(s)
             seats.new_deal(s)
         deal = play_deal(fresh, seats.__getitem__)
-        row = adapter.row(deal.result())
-        for column, name in zip(values, names, strict=True):
-            column.append(row[name])
+        rows.append(take_row(adapter.row(deal.result())))
         if progress is not None:
             progress(i + 1, deals)
     arrays: dict[str, npt.NDArray[Any]] = {"seed": np.array(seeds, dtype=np.uint64)}
-    for col, column in zip(adapter.columns, values, strict=True):
+    if len(adapter.columns) == 1:  # itemgetter of one name gives the value, not a tuple
+        rows = [(value,) for value in rows]
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in adapter.columns]
+    for col, column in zip(adapter.columns, columns, strict=True):
         shape = (deals,) if col.width == 1 else (deals, col.width)
         arrays[col.name] = np.array(column, dtype=col.dtype).reshape(shape)
     seconds = time.perf_counter() - start

@@ -397,12 +397,12 @@ class Deal(StateMachine):
         if state is None:
             return 0
         active = state.active
-        rngs = [
-            generators(seat) if active >> seat & 1 else None for seat in range(state.num_players)
-        ]
-        for seat, rng in enumerate(rngs):
+        rngs: list[Rng | None] = []
+        for seat in range(state.num_players):
+            rng = generators(seat) if active >> seat & 1 else None
             if rng is None and active >> seat & 1:
                 return 0
+            rngs.append(rng)
         start = state.cards_played
         played = state.play_random_seats(rngs)
         self.log += map(LOG_ENTRIES.__getitem__, state.history()[start:])

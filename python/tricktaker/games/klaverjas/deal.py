@@ -311,18 +311,19 @@ class KlaverjasDeal(DealViews):
             tie_is_nat=self.options.tie_is_nat,
             offending_team=-1 if self._offending_team is None else self._offending_team,
         )
-        self._result = KlaverjasResult(
+        pit_team = score.pit_team
+        self._result = KlaverjasResult.of(
             declarer=self.declarer,
             trump=self.trump,
             method=self.method,
             playing_team=playing,
-            card_points=_pair(score.card_points),
-            roem=_pair(score.roem),
-            pit=_pair(score.pit),
-            total=_pair(score.total),
-            score=_pair(score.score),
+            card_points=tuple(score.card_points),
+            roem=tuple(score.roem),
+            pit=tuple(score.pit),
+            total=tuple(score.total),
+            score=tuple(score.score),
             made=score.made,
-            pit_team=None if score.pit_team < 0 else score.pit_team,
+            pit_team=None if pit_team < 0 else pit_team,
             penalized_team=self._offending_team,
         )
         self._phase = "over"
@@ -354,10 +355,6 @@ class KlaverjasDeal(DealViews):
 
     def __repr__(self) -> str:
         return f"<KlaverjasDeal phase={self._phase} to_move={self._to_move}>"
-
-
-def _pair(values: Any) -> tuple[int, int]:
-    return (int(values[0]), int(values[1]))
 
 
 Item = TypeVar("Item")

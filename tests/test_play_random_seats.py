@@ -141,3 +141,29 @@ def test_generators_of_any_iterable_and_a_finished_play() -> None:
     assert state.is_terminal()
     # Nothing left to play: no seat holds a card, so no generator is needed.
     assert state.play_random_seats([None] * 4) == 0
+
+
+@given(start=st.integers(min_value=0, max_value=32), seed=SEEDS)
+@settings(max_examples=20, deadline=None)
+def test_history_items_are_the_history_through_a_table(start: int, seed: int) -> None:
+    state = started_play()
+    state.play_random_seats([_core.Rng(seed + seat) for seat in range(4)])
+    table = [[(seat, card) for card in range(64)] for seat in range(4)]
+    assert state.history_items(start, table) == state.history()[start:]
+
+
+@pytest.mark.parametrize(
+    ("start", "table", "message"),
+    [
+        (-1, [[0] * 64] * 4, "start"),
+        (1, [[0] * 64] * 4, "start"),  # nothing played yet
+        (0, [[0] * 64] * 3, "one list of 64 items per seat \\(4\\), got 3"),
+        (0, [[0] * 64] * 3 + [[0] * 63], "table\\[3\\]: need a list of 64 items"),
+        (0, [[0] * 64] * 3 + [(0,) * 64], "table\\[3\\]: need a list of 64 items"),
+    ],
+)
+def test_history_items_refuse_a_bad_start_or_table(
+    start: int, table: list[Any], message: str
+) -> None:
+    with pytest.raises(tt.Error, match=message):
+        started_play().history_items(start, table)

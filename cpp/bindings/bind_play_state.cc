@@ -95,6 +95,32 @@ int play_random_seats(PlayState& s, const py::typing::Iterable<py::typing::Optio
   return s.play_random_seats(seats.data());
 }
 
+// PlayState.history_items: the table is checked whole before any item is taken.
+py::typing::List<py::object> history_items(
+    const PlayState& s, const py::int_& start,
+    const py::typing::List<py::typing::List<py::object>>& table) {
+  const int played = s.cards_played();
+  const int first = static_cast<int>(int_in_range(start, "start", 0, played));
+  const int n = s.num_players();
+  if (PyList_GET_SIZE(table.ptr()) < n)
+    throw Error("table: need one list of 64 items per seat (" + std::to_string(n) + "), got " +
+                std::to_string(PyList_GET_SIZE(table.ptr())));
+  for (int seat = 0; seat < n; ++seat) {
+    PyObject* row = PyList_GET_ITEM(table.ptr(), seat);
+    if (!PyList_Check(row) || PyList_GET_SIZE(row) != 64)
+      throw Error("table[" + std::to_string(seat) + "]: need a list of 64 items, one per card id");
+  }
+  auto out = py::reinterpret_steal<py::typing::List<py::object>>(PyList_New(played - first));
+  if (!out) throw py::error_already_set();
+  for (int i = first; i < played; ++i) {
+    PyObject* row = PyList_GET_ITEM(table.ptr(), s.history_player(i));
+    PyObject* item = PyList_GET_ITEM(row, s.history_card(i));
+    Py_INCREF(item);
+    PyList_SET_ITEM(out.ptr(), i - first, item);
+  }
+  return out;
+}
+
 }  // namespace
 
 namespace {
@@ -195,6 +221,10 @@ void bind_play_state(py::module_& m) {
            "rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded "
            "random player picks from legal_cards(); never a fold. One generator (or None) per "
            "seat, a generator for every seat that holds a card; returns the cards played.")
+      .def("history_items", &history_items, py::arg("start"), py::arg("table"),
+           "The items table[seat][card] of every card played from index start on, in play "
+           "order: one list of 64 items (one per card id) per seat, such as log entries; a "
+           "stretch of the history in one call.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
       .def(
           "set_hands",

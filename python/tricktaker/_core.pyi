@@ -360,6 +360,10 @@ class PlayState:
         """
         Every card played so far as (seat, card) pairs.
         """
+    def history_items(self, start: int, table: list[list[typing.Any]]) -> list[typing.Any]:
+        """
+        The items table[seat][card] of every card played from index start on, in play order: one list of 64 items (one per card id) per seat, such as log entries; a stretch of the history in one call.
+        """
     def is_terminal(self) -> bool: ...
     def legal_cards(self) -> list[int]:
         """

@@ -103,6 +103,11 @@ class _LogEntries(dict[tuple[int, int], tuple[int, str]]):
 
 
 LOG_ENTRIES = _LogEntries()
+# The same entries as a table by seat (more than the core's most seats) and card id, for
+# PlayState.history_items.
+LOG_TABLE: list[list[tuple[int, str]]] = [
+    [(seat, name) for name in CARD_NAMES] for seat in range(16)
+]
 
 
 register_immutable(Action)  # never changes (copies return it): a clone shares it
@@ -405,7 +410,7 @@ class Deal(StateMachine):
             rngs.append(rng)
         start = state.cards_played
         played = state.play_random_seats(rngs)
-        self.log += map(LOG_ENTRIES.__getitem__, state.history()[start:])
+        self.log += state.history_items(start, LOG_TABLE)
         self._end_card_run()
         return played
 

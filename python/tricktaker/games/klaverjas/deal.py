@@ -36,6 +36,7 @@ SUITS = list(Suit)  # iterating an Enum class is slow, and every deal lists the 
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in SUITS}
 SUIT_OF_CALL = {action.name: suit for suit, action in TRUMP_CALLS.items()}
 PASS = Action.call("pass")
+FREE_CHOICE = [PASS] + [TRUMP_CALLS[s] for s in SUITS]  # pass or name a suit (§2.1)
 BITS = [1 << i for i in range(64)]  # the mask of each card id
 ACCEPT = Action.call("accept")
 # The rules tables of the play, by (play_rules, undertrump rule, trump): never handed out, only
@@ -210,7 +211,7 @@ class KlaverjasDeal(DealViews):
             return [TRUMP_CALLS[s] for s in suits]
         if self.options.trump_selection == "drawn":
             return [ACCEPT, PASS]
-        return [PASS] + [TRUMP_CALLS[s] for s in suits]
+        return FREE_CHOICE.copy()  # the caller owns the list
 
     def _apply_selection(self, action: Action, seat: int) -> Event:
         name = action.name

@@ -211,6 +211,9 @@ class SimulationResults:
 # --- the simulation loop ---------------------------------------------------------------------
 
 
+_MISSING = object()
+
+
 class SeatObservation(Mapping[str, Any]):
     """A seat's observation, built on first use: a bot that never looks costs nothing.
 
@@ -218,13 +221,17 @@ class SeatObservation(Mapping[str, Any]):
     state of the deal.
     """
 
-    __slots__ = ("_machine", "_seat", "_data", "_open")
+    __slots__ = ("_machine", "_seat", "_data", "_open", "_fields", "_values")
 
     def __init__(self, machine: StateMachine, seat: int) -> None:
         self._machine = machine
         self._seat = seat
         self._data: dict[str, Any] | None = None
         self._open = True
+        # Where the game makes its observation field by field, a bot's reads make only the
+        # fields it reads (kept in _values); iterating makes the whole observation.
+        self._fields = machine.observation_fields
+        self._values: dict[str, Any] = {}
 
     def _get(self) -> dict[str, Any]:
         if self._data is None:
@@ -232,6 +239,19 @@ class SeatObservation(Mapping[str, Any]):
                 raise RuntimeError("an observation is only valid while the bot acts; copy it")
             self._data = self._machine.observation(self._seat)
         return self._data
+
+    def _field(self, key: str, default: Any) -> Any:
+        values = self._values
+        if key in values:
+            return values[key]
+        assert self._fields is not None
+        field = self._fields.get(key)
+        if field is None:
+            return default
+        if not self._open:
+            raise RuntimeError("an observation is only valid while the bot acts; copy it")
+        value = values[key] = field(self._machine, self._seat)
+        return value
 
     def close(self) -> None:
         self._open = False
@@ -247,11 +267,21 @@ class SeatObservation(Mapping[str, Any]):
         return [samples.play_hands(i) for i in range(len(samples))]
 
     def __getitem__(self, key: str) -> Any:
+        if self._data is None and self._fields is not None:
+            value = self._field(key, _MISSING)
+            if value is _MISSING:
+                raise KeyError(key)
+            return value
         return self._get()[key]
 
     def get(self, key: str, default: Any = None) -> Any:
         # Mapping's own get goes through __getitem__ and an exception; bots call get a lot.
-        return self._get().get(key, default)
+        data = self._data
+        if data is None:
+            if self._fields is not None:
+                return self._field(key, default)
+            data = self._get()
+        return data.get(key, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._get())

@@ -226,6 +226,14 @@ class StateMachine(abc.ABC):
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what ``seat`` may know, as JSON-ready data."""
 
+    @property
+    def observation_fields(self) -> dict[str, Callable[[Any, int], Any]] | None:
+        """The fields of ``observation(seat)`` one at a time, where the game makes each on its
+        own: key -> ``field(self, seat id)``, the observation being every field in this order.
+        A reader that needs a few fields (a simulated bot) then makes only those. None (the
+        default): the observation is made whole."""
+        return None
+
     def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
         """The observation as a fixed-shape float32 array (``tricktaker.tensors``), built from
         ``observation(seat)`` alone; its shape is ``game.observation_shape``."""

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
@@ -221,6 +222,23 @@ void bind_play_state(py::module_& m) {
            "rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded "
            "random player picks from legal_cards(); never a fold. One generator (or None) per "
            "seat, a generator for every seat that holds a card; returns the cards played.")
+      .def(
+          "replay_held",
+          [](PlayState& s, const std::vector<std::pair<int, int>>& plays) {
+            for (const auto& [seat, card] : plays) {
+              if (s.to_move() != seat) return false;
+              if (card < 0 || card > 63)
+                throw IllegalAction("not a card id: " + std::to_string(card) +
+                                    " (card ids are 0..63)");
+              s.play_any_held(static_cast<Card>(card));
+            }
+            return true;
+          },
+          py::arg("plays"),
+          "Play (seat, card) pairs in order, each a held card as play_any_held() plays it: "
+          "False at the first pair whose seat is not the one to move (the pairs before it "
+          "stay played), True when all are played; raises IllegalAction for a card not held. "
+          "A history replayed in one call.")
       .def("history_items", &history_items, py::arg("start"), py::arg("table"),
            "The items table[seat][card] of every card played from index start on, in play "
            "order: one list of 64 items (one per card id) per seat, such as log entries; a "

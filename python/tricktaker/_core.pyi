@@ -390,6 +390,17 @@ class PlayState:
         Play the cards to the end of the play, each seat drawing from its own generator: rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded random player picks from legal_cards(); never a fold. One generator (or None) per seat, a generator for every seat that holds a card; returns the cards played.
         """
     def points_won(self, seat: int) -> int: ...
+    def replay_held(
+        self,
+        plays: collections.abc.Sequence[
+            tuple[
+                typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex
+            ]
+        ],
+    ) -> bool:
+        """
+        Play (seat, card) pairs in order, each a held card as play_any_held() plays it: False at the first pair whose seat is not the one to move (the pairs before it stay played), True when all are played; raises IllegalAction for a card not held. A history replayed in one call.
+        """
     def set_hands(
         self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
     ) -> None:

@@ -304,13 +304,15 @@ class KlaverjasDeal(DealViews):
         else:
             roem = (self._claimed[0], self._claimed[1])
         playing = team_of(self.declarer)
+        # By position (pit_for_any_team, tie_is_nat, offending_team after the roem): the
+        # bindings take keywords several times slower, and every deal is scored.
         score = _core.klaverjas_score(
             state,
             playing,
             roem,
-            pit_for_any_team=self.options.pit_bonus_for == "any_team",
-            tie_is_nat=self.options.tie_is_nat,
-            offending_team=-1 if self._offending_team is None else self._offending_team,
+            self.options.pit_bonus_for == "any_team",
+            self.options.tie_is_nat,
+            -1 if self._offending_team is None else self._offending_team,
         )
         pit_team = score.pit_team
         self._result = KlaverjasResult.of(

@@ -318,7 +318,12 @@ class _Seats:
     def all_random(self) -> bool:
         """Whether every seat's bot is a ``RandomBot`` made here from its name: one made for
         the run, reset before every deal, so only its draws matter."""
-        specs = [self._name] if self._specs is None else self._specs
+        if self._specs is None:
+            specs: Sequence[BotSpec] = [self._name]
+        elif self._game is None or len(self._specs) < self._game.seat_count:
+            return False  # the deals name the seat without a bot
+        else:
+            specs = self._specs
         return all(type(s) is str and type(make_bot(s)) is RandomBot for s in specs)
 
     def describe(self) -> list[str]:
@@ -387,16 +392,18 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
         seat = deal.to_move
         if seat is None:
             raise RuntimeError(f"{deal!r} is not over but no seat is to act")
-        if card_runs and deal.phase == "play" and deal.play_cards(random_generator):
-            continue
-        legal = deal.legal_actions()
         bot = seats(seat)
-        if type(bot) is RandomBot and legal:  # it never looks: no observation to make
-            deal._apply_listed(legal[bot.rng.below(len(legal))])  # its pick needs no check
-            continue
-        if type(bot) is RandomBot:
+        if type(bot) is RandomBot:  # it never looks at its observation
+            # A stretch of pure card play starts with a random bot, and so may be played at once.
+            if card_runs and deal.phase == "play" and deal.play_cards(random_generator):
+                continue
+            legal = deal.legal_actions()
+            if legal:  # no observation to make, and its pick needs no check
+                deal._apply_listed(legal[bot.rng.below(len(legal))])
+                continue
             action = bot.act({}, legal)  # raises: no legal action
         else:
+            legal = deal.legal_actions()
             observation = SeatObservation(deal, seat)
             action = bot.act(observation, legal)
             observation.close()

@@ -24,6 +24,9 @@ next) gives its adapter a ``deal_stream(game, seed)``: a generator of ``(seed, d
 that draws its deals from whole games, each deal played to its end by the bots before the next
 is asked for. The ``seed`` column then holds each deal's own seed, which replays it only
 together with its place in the game.
+
+Where every seat has a random bot, a family may make the rows of independent deals without
+playing deal objects (the adapter's ``random_rows``): the same draws, the same rows.
 """
 
 from __future__ import annotations
@@ -275,7 +278,11 @@ class SeatObservation(Mapping[str, Any]):
         return self._get()[key]
 
     def get(self, key: str, default: Any = None) -> Any:
-        # Mapping's own get goes through __getitem__ and an exception; bots call get a lot.
+        # Mapping's own get goes through __getitem__ and an exception; bots call get a lot,
+        # many of them for a field read before.
+        value = self._values.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
         data = self._data
         if data is None:
             if self._fields is not None:

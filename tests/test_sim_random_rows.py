@@ -4,6 +4,7 @@ the dealing, the trump selection, the play and the scoring."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 import tricktaker as tt
 from tricktaker.bots import RandomBot
 from tricktaker.sim import simulate, summary_adapter
+from tricktaker.tournament import PART_SIZE, RANDOM_PART_SIZE, simulate_in_parts
 
 KLAVERJAS_OPTIONS = st.fixed_dictionaries(
     {
@@ -96,3 +98,19 @@ def test_progress_is_reported_for_every_direct_row() -> None:
     seen: list[tuple[int, int]] = []
     simulate(tt.load("klaverjas"), deals=5, seed=1, progress=lambda d, t: seen.append((d, t)))
     assert seen == [(i, 5) for i in range(1, 6)]
+
+
+def test_a_random_run_in_parts_takes_larger_parts(tmp_path: Any) -> None:
+    """Random bots' parts are RANDOM_PART_SIZE deals (a journal entry each), other bots'
+    PART_SIZE; the rows are the one run's either way."""
+    game = tt.load("klaverjas")
+    for bots, deals, size in (
+        ("random", RANDOM_PART_SIZE + 7, RANDOM_PART_SIZE),
+        ("rule", 30, PART_SIZE),
+    ):
+        journal = tmp_path / f"{bots}.jsonl"
+        parts = simulate_in_parts(game, deals, bots, 4, journal=journal)
+        lines = journal.read_text().splitlines()
+        assert json.loads(lines[0])["part_size"] == size
+        assert len(lines) == 1 + -(-deals // size)
+        assert_same_rows(parts, simulate(game, deals, bots, 4))

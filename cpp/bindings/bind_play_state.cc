@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "bindings.h"
@@ -65,6 +66,59 @@ py::typing::List<int> card_list(CardSet s) {
   if (!out) throw py::error_already_set();
   py::ssize_t i = 0;
   for (Card c : cards_of{s}) PyList_SET_ITEM(out.ptr(), i++, PyLong_FromLong(c));
+  return out;
+}
+
+// PlayState.play_random_seats: every argument is checked before the first card, so a bad one
+// changes nothing.
+int play_random_seats(PlayState& s, const py::typing::Iterable<py::typing::Optional<Rng>>& rngs) {
+  const int n = s.num_players();
+  // Held for the call: an iterable may make its items as they are asked for.
+  std::vector<py::object> items;
+  for (py::handle item : rngs) items.push_back(py::reinterpret_borrow<py::object>(item));
+  if (static_cast<int>(items.size()) != n)
+    throw Error("rngs: need one generator (an Rng, or None for a seat without cards) per seat (" +
+                std::to_string(n) + "), got " + std::to_string(items.size()));
+  std::array<Rng*, kMaxPlayers> seats{};
+  for (int seat = 0; seat < n; ++seat) {
+    const py::object& item = items[seat];
+    if (item.is_none()) {
+      if (s.hand(seat) != 0)
+        throw Error("rngs[" + std::to_string(seat) +
+                    "]: the seat holds cards, so it needs a generator (an Rng), not None");
+      continue;
+    }
+    if (!py::isinstance<Rng>(item))
+      throw Error("rngs[" + std::to_string(seat) + "]: expected an Rng or None, got " +
+                  std::string(py::str(py::type::of(item).attr("__name__"))));
+    seats[seat] = &item.cast<Rng&>();
+  }
+  return s.play_random_seats(seats.data());
+}
+
+// PlayState.history_items: the table is checked whole before any item is taken.
+py::typing::List<py::object> history_items(
+    const PlayState& s, const py::int_& start,
+    const py::typing::List<py::typing::List<py::object>>& table) {
+  const int played = s.cards_played();
+  const int first = static_cast<int>(int_in_range(start, "start", 0, played));
+  const int n = s.num_players();
+  if (PyList_GET_SIZE(table.ptr()) < n)
+    throw Error("table: need one list of 64 items per seat (" + std::to_string(n) + "), got " +
+                std::to_string(PyList_GET_SIZE(table.ptr())));
+  for (int seat = 0; seat < n; ++seat) {
+    PyObject* row = PyList_GET_ITEM(table.ptr(), seat);
+    if (!PyList_Check(row) || PyList_GET_SIZE(row) != 64)
+      throw Error("table[" + std::to_string(seat) + "]: need a list of 64 items, one per card id");
+  }
+  auto out = py::reinterpret_steal<py::typing::List<py::object>>(PyList_New(played - first));
+  if (!out) throw py::error_already_set();
+  for (int i = first; i < played; ++i) {
+    PyObject* row = PyList_GET_ITEM(table.ptr(), s.history_player(i));
+    PyObject* item = PyList_GET_ITEM(row, s.history_card(i));
+    Py_INCREF(item);
+    PyList_SET_ITEM(out.ptr(), i - first, item);
+  }
   return out;
 }
 
@@ -163,6 +217,32 @@ void bind_play_state(py::module_& m) {
           py::arg("seed"),
           "Play uniformly random legal cards (and folds, where allowed) to the end, drawn from "
           "the core's generator seeded with seed; returns the cards played.")
+      .def("play_random_seats", &play_random_seats, py::arg("rngs"),
+           "Play the cards to the end of the play, each seat drawing from its own generator: "
+           "rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded "
+           "random player picks from legal_cards(); never a fold. One generator (or None) per "
+           "seat, a generator for every seat that holds a card; returns the cards played.")
+      .def(
+          "replay_held",
+          [](PlayState& s, const std::vector<std::pair<int, int>>& plays) {
+            for (const auto& [seat, card] : plays) {
+              if (s.to_move() != seat) return false;
+              if (card < 0 || card > 63)
+                throw IllegalAction("not a card id: " + std::to_string(card) +
+                                    " (card ids are 0..63)");
+              s.play_any_held(static_cast<Card>(card));
+            }
+            return true;
+          },
+          py::arg("plays"),
+          "Play (seat, card) pairs in order, each a held card as play_any_held() plays it: "
+          "False at the first pair whose seat is not the one to move (the pairs before it "
+          "stay played), True when all are played; raises IllegalAction for a card not held. "
+          "A history replayed in one call.")
+      .def("history_items", &history_items, py::arg("start"), py::arg("table"),
+           "The items table[seat][card] of every card played from index start on, in play "
+           "order: one list of 64 items (one per card id) per seat, such as log entries; a "
+           "stretch of the history in one call.")
       .def("undo", &PlayState::undo_checked, "Take back the last card played (or fold).")
       .def(
           "set_hands",

@@ -299,6 +299,18 @@ int PlayState::play_random(Rng& rng) {
   return play_random_tricks<SelectPortable>(rng);
 }
 
+int PlayState::play_random_seats(Rng* const* rngs) {
+  // The plain loop of legal_moves() and play(): a seat's draws must not depend on the others'
+  // (each seat has its own generator), so nothing is gained from the trick-shaped loop above.
+  int played = 0;
+  for (CardSet legal = legal_moves(); legal != 0; legal = legal_moves()) {
+    const auto count = static_cast<std::uint64_t>(popcount(legal));
+    play(select_card(legal, static_cast<int>(rngs[to_move_]->below(count))));
+    ++played;
+  }
+  return played;
+}
+
 template <typename Select>
 inline int PlayState::play_random_tricks(Rng& rng) {
   const Select select;

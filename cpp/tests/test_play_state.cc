@@ -129,6 +129,36 @@ TEST(play_state, random_playout_is_the_plain_loop) {
   }
 }
 
+// play_random_seats() draws each card from the generator of the seat to move: the plain loop
+// of legal_moves() with one generator per seat; one generator for every seat is play_random().
+TEST(play_state, random_seats_draw_from_the_seat_to_move) {
+  Rng deals(12);
+  for (int deal = 0; deal < 200; ++deal) {
+    const PlayState start = klaverjas_state(deals, deal & 3, KlaverjasPlayRules(deal >> 2 & 1));
+    PlayState seats_state = start, plain = start, single = start, reference = start;
+    std::array<Rng, 4> mine{Rng(deal), Rng(deal + 1), Rng(deal + 2), Rng(deal + 3)};
+    std::array<Rng, 4> theirs = mine;
+    std::array<Rng*, kMaxPlayers> pointers{};
+    for (int p = 0; p < 4; ++p) pointers[p] = &mine[p];
+    CHECK_EQ(seats_state.play_random_seats(pointers.data()), 32);
+    while (!plain.is_terminal()) {
+      const CardSet legal = plain.legal_moves();
+      Rng& rng = theirs[plain.to_move()];
+      plain.play(select_card(legal, static_cast<int>(rng.below(popcount(legal)))));
+    }
+    for (int i = 0; i < 32; ++i) CHECK_EQ(seats_state.history_card(i), plain.history_card(i));
+    CHECK(snapshot(seats_state) == snapshot(plain));
+    for (int p = 0; p < 4; ++p) CHECK_EQ(mine[p].next(), theirs[p].next());  // the same draws
+
+    Rng shared(deal), alone(deal);
+    for (int p = 0; p < 4; ++p) pointers[p] = &shared;
+    single.play_random_seats(pointers.data());
+    reference.play_random(alone);
+    CHECK(snapshot(single) == snapshot(reference));
+    CHECK_EQ(seats_state.play_random_seats(pointers.data()), 0);  // the play is over
+  }
+}
+
 // States share their rules table: equal tables are one copy, a changed table another.
 TEST(play_state, shared_rules_tables) {
   Rng rng(4);

@@ -360,6 +360,10 @@ class PlayState:
         """
         Every card played so far as (seat, card) pairs.
         """
+    def history_items(self, start: int, table: list[list[typing.Any]]) -> list[typing.Any]:
+        """
+        The items table[seat][card] of every card played from index start on, in play order: one list of 64 items (one per card id) per seat, such as log entries; a stretch of the history in one call.
+        """
     def is_terminal(self) -> bool: ...
     def legal_cards(self) -> list[int]:
         """
@@ -381,7 +385,22 @@ class PlayState:
         """
         Play uniformly random legal cards (and folds, where allowed) to the end, drawn from the core's generator seeded with seed; returns the cards played.
         """
+    def play_random_seats(self, rngs: collections.abc.Iterable[Rng | None]) -> int:
+        """
+        Play the cards to the end of the play, each seat drawing from its own generator: rngs[seat].below(n) picks among its n legal cards in card id order, as a seeded random player picks from legal_cards(); never a fold. One generator (or None) per seat, a generator for every seat that holds a card; returns the cards played.
+        """
     def points_won(self, seat: int) -> int: ...
+    def replay_held(
+        self,
+        plays: collections.abc.Sequence[
+            tuple[
+                typing.SupportsInt | typing.SupportsIndex, typing.SupportsInt | typing.SupportsIndex
+            ]
+        ],
+    ) -> bool:
+        """
+        Play (seat, card) pairs in order, each a held card as play_any_held() plays it: False at the first pair whose seat is not the one to move (the pairs before it stay played), True when all are played; raises IllegalAction for a card not held. A history replayed in one call.
+        """
     def set_hands(
         self, hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
     ) -> None:

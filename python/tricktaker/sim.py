@@ -24,6 +24,9 @@ next) gives its adapter a ``deal_stream(game, seed)``: a generator of ``(seed, d
 that draws its deals from whole games, each deal played to its end by the bots before the next
 is asked for. The ``seed`` column then holds each deal's own seed, which replays it only
 together with its place in the game.
+
+Where every seat has a random bot, a family may make the rows of independent deals without
+playing deal objects (the adapter's ``random_rows``): the same draws, the same rows.
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from tricktaker._core import Rng
 from tricktaker.bots import Bot, RandomBot, bind_bot, make_bot
 from tricktaker.errors import Unsupported
 from tricktaker.labels import flatten, frame, game_labels, to_arrow
@@ -76,6 +81,29 @@ def _splitmix64(value: int) -> int:
     return z ^ (z >> 31)
 
 
+def _splitmix64_array(values: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """``_splitmix64`` of every value (numpy's uint64 arithmetic wraps as the masks do)."""
+    z = values + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def _deal_seeds(seed: int, first: int, deals: int) -> npt.NDArray[np.uint64]:
+    """``deal_seed(seed, i)`` of deals ``first`` to ``first + deals - 1``, at once."""
+    indices = np.arange(first, first + deals, dtype=np.uint64)
+    return _splitmix64_array(np.uint64(_splitmix64(seed)) ^ indices)
+
+
+def _bot_seeds(deal_seeds: npt.NDArray[np.uint64], seat: int) -> list[int]:
+    """``bot_seed(s, seat)`` of every deal seed ``s``, at once."""
+    return _splitmix64_array(deal_seeds ^ np.uint64(_bot_salt(seat))).tolist()  # type: ignore[no-any-return]
+
+
+def _bot_salt(seat: int) -> int:
+    return (seat + 1) * 0xD1B54A32D192ED03 & _MASK64
+
+
 def deal_seed(seed: int, index: int) -> int:
     """The seed of deal ``index`` (0-based) of a run with ``seed``: a 64-bit hash of both."""
     return _splitmix64(_splitmix64(seed) ^ index)
@@ -83,7 +111,7 @@ def deal_seed(seed: int, index: int) -> int:
 
 def bot_seed(seed: int, seat: int) -> int:
     """The seed a bot at ``seat`` is reset with before the deal shuffled from ``seed``."""
-    return _splitmix64(seed ^ ((seat + 1) * 0xD1B54A32D192ED03 & _MASK64))
+    return _splitmix64(seed ^ _bot_salt(seat))
 
 
 # --- summary adapters ------------------------------------------------------------------------
@@ -186,6 +214,9 @@ class SimulationResults:
 # --- the simulation loop ---------------------------------------------------------------------
 
 
+_MISSING = object()
+
+
 class SeatObservation(Mapping[str, Any]):
     """A seat's observation, built on first use: a bot that never looks costs nothing.
 
@@ -193,13 +224,17 @@ class SeatObservation(Mapping[str, Any]):
     state of the deal.
     """
 
-    __slots__ = ("_machine", "_seat", "_data", "_open")
+    __slots__ = ("_machine", "_seat", "_data", "_open", "_fields", "_values")
 
     def __init__(self, machine: StateMachine, seat: int) -> None:
         self._machine = machine
         self._seat = seat
         self._data: dict[str, Any] | None = None
         self._open = True
+        # Where the game makes its observation field by field, a bot's reads make only the
+        # fields it reads (kept in _values); iterating makes the whole observation.
+        self._fields = machine.observation_fields
+        self._values: dict[str, Any] = {}
 
     def _get(self) -> dict[str, Any]:
         if self._data is None:
@@ -207,6 +242,19 @@ class SeatObservation(Mapping[str, Any]):
                 raise RuntimeError("an observation is only valid while the bot acts; copy it")
             self._data = self._machine.observation(self._seat)
         return self._data
+
+    def _field(self, key: str, default: Any) -> Any:
+        values = self._values
+        if key in values:
+            return values[key]
+        assert self._fields is not None
+        field = self._fields.get(key)
+        if field is None:
+            return default
+        if not self._open:
+            raise RuntimeError("an observation is only valid while the bot acts; copy it")
+        value = values[key] = field(self._machine, self._seat)
+        return value
 
     def close(self) -> None:
         self._open = False
@@ -222,11 +270,25 @@ class SeatObservation(Mapping[str, Any]):
         return [samples.play_hands(i) for i in range(len(samples))]
 
     def __getitem__(self, key: str) -> Any:
+        if self._data is None and self._fields is not None:
+            value = self._field(key, _MISSING)
+            if value is _MISSING:
+                raise KeyError(key)
+            return value
         return self._get()[key]
 
     def get(self, key: str, default: Any = None) -> Any:
-        # Mapping's own get goes through __getitem__ and an exception; bots call get a lot.
-        return self._get().get(key, default)
+        # Mapping's own get goes through __getitem__ and an exception; bots call get a lot,
+        # many of them for a field read before.
+        value = self._values.get(key, _MISSING)
+        if value is not _MISSING:
+            return value
+        data = self._data
+        if data is None:
+            if self._fields is not None:
+                return self._field(key, default)
+            data = self._get()
+        return data.get(key, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._get())
@@ -253,16 +315,55 @@ class _Seats:
             self._name = ""
         self._bots: dict[int, Bot] = {}
         self._seed = 0
+        # A run of independent deals knows every deal's seed up front (``plan``): each seat's
+        # bot seeds are then worked out for the whole run at once, when the seat first acts.
+        self._planned: npt.NDArray[np.uint64] | None = None
+        self._planned_seeds: dict[int, list[int]] = {}
+        self._index = -1
+
+    @property
+    def all_random(self) -> bool:
+        """Whether every seat's bot is a ``RandomBot`` made here from its name: one made for
+        the run, reset before every deal, so only its draws matter."""
+        if self._specs is None:
+            specs: Sequence[BotSpec] = [self._name]
+        elif self._game is None or len(self._specs) < self._game.seat_count:
+            return False  # the deals name the seat without a bot
+        else:
+            specs = self._specs
+        return all(type(s) is str and type(make_bot(s)) is RandomBot for s in specs)
 
     def describe(self) -> list[str]:
         if self._specs is None:
             return [self._name]
         return [s if isinstance(s, str) else type(s).__name__ for s in self._specs]
 
-    def new_deal(self, seed: int) -> None:
+    def plan(self, deal_seeds: npt.NDArray[np.uint64]) -> None:
+        """The seeds of the deals to come, in order: ``new_deal(seed, index)`` with
+        ``deal_seeds[index] == seed`` then finds each bot's seed in a table."""
+        self._planned = deal_seeds
+        self._planned_seeds = {}
+
+    def _bot_seed(self, seat: int) -> int:
+        if self._index < 0 or self._planned is None:
+            return bot_seed(self._seed, seat)
+        seeds = self._planned_seeds.get(seat)
+        if seeds is None:
+            seeds = self._planned_seeds[seat] = _bot_seeds(self._planned, seat)
+        return seeds[self._index]
+
+    def new_deal(self, seed: int, index: int = -1) -> None:
+        """Reset every bot for the deal shuffled from ``seed`` (``index``: its place in the
+        planned seeds, or -1)."""
         self._seed = seed
+        self._index = index
+        if index >= 0 and len(self._planned_seeds) == len(self._bots):  # every table is made
+            planned = self._planned_seeds
+            for seat, bot in self._bots.items():
+                bot.reset(planned[seat][index])
+            return
         for seat, bot in self._bots.items():
-            bot.reset(bot_seed(seed, seat))
+            bot.reset(self._bot_seed(seat))
 
     def __getitem__(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -273,10 +374,11 @@ class _Seats:
                 spec = self._specs[seat]
             else:
                 raise ValueError(f"bots: no bot for seat {seat}; give one bot per seat")
-            bot = make_bot(spec, bot_seed(self._seed, seat))
+            seed = self._bot_seed(seat)
+            bot = make_bot(spec, seed)
             if self._game is not None:
                 bind_bot(bot, self._game)
-            bot.reset(bot_seed(self._seed, seat))
+            bot.reset(seed)
             self._bots[seat] = bot
         return bot
 
@@ -288,25 +390,27 @@ def play_deal(deal: Deal, seats: Callable[[int], Bot]) -> Deal:
     stretch of pure card play (``Deal.play_cards``) they play it at once from their generators,
     drawing exactly what ``RandomBot.act`` draws, so the deal ends the same either way."""
 
-    def random_picker(seat: int) -> Callable[[int], int] | None:
+    def random_generator(seat: int) -> Rng | None:
         bot = seats(seat)
-        return bot.rng.below if type(bot) is RandomBot else None
+        return bot.rng if type(bot) is RandomBot else None
 
     card_runs = deal.has_card_runs
     while not deal.is_over:
         seat = deal.to_move
         if seat is None:
             raise RuntimeError(f"{deal!r} is not over but no seat is to act")
-        if card_runs and deal.phase == "play" and deal.play_cards(random_picker):
-            continue
-        legal = deal.legal_actions()
         bot = seats(seat)
-        if type(bot) is RandomBot and legal:  # it never looks: no observation to make
-            deal._apply_listed(legal[bot.rng.below(len(legal))])  # its pick needs no check
-            continue
-        if type(bot) is RandomBot:
+        if type(bot) is RandomBot:  # it never looks at its observation
+            # A stretch of pure card play starts with a random bot, and so may be played at once.
+            if card_runs and deal.phase == "play" and deal.play_cards(random_generator):
+                continue
+            legal = deal.legal_actions()
+            if legal:  # no observation to make, and its pick needs no check
+                deal._apply_listed(legal[bot.rng.below(len(legal))])
+                continue
             action = bot.act({}, legal)  # raises: no legal action
         else:
+            legal = deal.legal_actions()
             observation = SeatObservation(deal, seat)
             action = bot.act(observation, legal)
             observation.close()
@@ -345,12 +449,6 @@ def simulate(
     seed = new_seed() if seed is None else check_seed(seed)
     adapter = summary_adapter(game.name)
     seats = _Seats(bots, game)
-    arrays: dict[str, npt.NDArray[Any]] = {"seed": np.zeros(deals, dtype=np.uint64)}
-    for col in adapter.columns:
-        shape = (deals,) if col.width == 1 else (deals, col.width)
-        arrays[col.name] = np.zeros(shape, dtype=col.dtype)
-    seed_column = arrays["seed"]
-    targets = [(col.name, arrays[col.name]) for col in adapter.columns]
     make_deal = adapter.new_deal or _default_new_deal
     stream = adapter.deal_stream(game, seed) if adapter.deal_stream is not None else None
     if isinstance(first, bool) or not isinstance(first, int) or first < 0:
@@ -360,21 +458,44 @@ def simulate(
             f"{game.name}'s deals follow from each other (each from the one before): "
             "its runs start at the first deal, so they cannot be split"
         )
+    # Each deal's row as a tuple of its column values, made into arrays once at the end: a
+    # list append is a fraction of the numpy item assignments of a row.
+    take_row = itemgetter(*(col.name for col in adapter.columns))
+    rows: list[Any] = []
+    seeds: list[int] = []
     start = time.perf_counter()
-    for i in range(deals):
+    fast_rows = None
+    if stream is None:
+        planned = _deal_seeds(seed, first, deals)
+        seats.plan(planned)
+        seeds = planned.tolist()
+        if adapter.random_rows is not None and seats.all_random:
+            fast_rows = adapter.random_rows(game, seeds, lambda seat: _bot_seeds(planned, seat))
+    if fast_rows is not None:  # random bots everywhere: the family makes the rows directly
+        for i, row in enumerate(fast_rows):
+            rows.append(take_row(row))
+            if progress is not None:
+                progress(i + 1, deals)
+    for i in range(deals if fast_rows is None else 0):
         if stream is None:
-            s = deal_seed(seed, first + i)
+            s = seeds[i]
             fresh = make_deal(game, s)
+            seats.new_deal(s, i)
         else:
             s, fresh = next(stream)
-        seats.new_deal(s)
+            seeds.append(s)
+            seats.new_deal(s)
         deal = play_deal(fresh, seats.__getitem__)
-        row = adapter.row(deal.result())
-        seed_column[i] = s
-        for name, target in targets:
-            target[i] = row[name]
+        rows.append(take_row(adapter.row(deal.result())))
         if progress is not None:
             progress(i + 1, deals)
+    arrays: dict[str, npt.NDArray[Any]] = {"seed": np.array(seeds, dtype=np.uint64)}
+    if len(adapter.columns) == 1:  # itemgetter of one name gives the value, not a tuple
+        rows = [(value,) for value in rows]
+    columns = list(zip(*rows, strict=True)) if rows else [() for _ in adapter.columns]
+    for col, column in zip(adapter.columns, columns, strict=True):
+        shape = (deals,) if col.width == 1 else (deals, col.width)
+        arrays[col.name] = np.array(column, dtype=col.dtype).reshape(shape)
     seconds = time.perf_counter() - start
     return SimulationResults(
         game=game.name,

@@ -27,6 +27,7 @@ from typing import IO, Any, TypeAlias
 
 import numpy as np
 
+from tricktaker.bots import RandomBot, make_bot
 from tricktaker.errors import Error, Unsupported
 from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.protocol.options import options_to_dict
@@ -50,6 +51,9 @@ JOURNAL_FORMAT = "tricktaker-journal/1"
 # Deals per part: small enough that an interruption loses little, large enough that a part's
 # start (a process loads the game and its bots) costs little beside its play.
 PART_SIZE = 25
+# Random bots play a deal in tens of microseconds: a part of 25 would cost less than its
+# journal entry's write and sync, so their parts are larger (still a fraction of a second).
+RANDOM_PART_SIZE = 1000
 
 
 @dataclass(frozen=True)
@@ -242,11 +246,13 @@ def simulate_in_parts(
     jobs: int = 1,
     journal: str | os.PathLike[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
-    part_size: int = PART_SIZE,
+    part_size: int | None = None,
 ) -> SimulationResults:
     """``tt.simulate`` on ``jobs`` processes, each finished part kept in ``journal`` (a JSON
     Lines file; an existing journal of the same run is resumed). The rows are those of
-    ``simulate(game, deals, bots, seed)`` whatever ``jobs``; ``seconds`` is this call's."""
+    ``simulate(game, deals, bots, seed)`` whatever ``jobs`` and ``part_size`` (default:
+    ``RANDOM_PART_SIZE`` deals for random bots at every seat, else ``PART_SIZE``);
+    ``seconds`` is this call's."""
     if isinstance(game, str):
         game = load(game)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
@@ -254,6 +260,10 @@ def simulate_in_parts(
     if not isinstance(bots, str) and not all(isinstance(b, str) for b in bots):
         raise ValueError("bots: a run in parts takes bot names (a process builds its own bots)")
     seed = new_seed() if seed is None else check_seed(seed)
+    if part_size is None:
+        names = [bots] if isinstance(bots, str) else list(bots)
+        random_only = all(type(make_bot(name)) is RandomBot for name in names)
+        part_size = RANDOM_PART_SIZE if random_only else PART_SIZE
     adapter = summary_adapter(game.name)
     if adapter.deal_stream is not None and (jobs > 1 or journal is not None):
         raise Unsupported(

@@ -98,6 +98,12 @@ class PlayState {
   // returns the cards played. The same as that loop of legal_moves() and play(), run a trick
   // at a time.
   int play_random(Rng& rng);
+  // Plays the cards to the end of the play, each drawn by the generator of the seat to move:
+  // rngs[to_move()]->below(n) picks among its n legal cards in card id order, as a seeded
+  // random player picks from its list of legal cards; never a fold. Stops when no card is
+  // legal (the play is over); returns the cards played. rngs[seat] must be set for every seat
+  // that holds a card.
+  int play_random_seats(Rng* const* rngs);
 
   // --- checked entry points for front ends ---
   void play_checked(Card c);  // throws IllegalAction naming the legal cards

@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker._core import ALL_CARDS, PlayState, card_to_string, mask_to_items
+from tricktaker._core import ALL_CARDS, PlayState, Rng, card_to_string, mask_to_items
 from tricktaker.cards import Card
 from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
 from tricktaker.protocol.copying import copy_state, register_immutable
@@ -103,6 +103,11 @@ class _LogEntries(dict[tuple[int, int], tuple[int, str]]):
 
 
 LOG_ENTRIES = _LogEntries()
+# The same entries as a table by seat (more than the core's most seats) and card id, for
+# PlayState.history_items.
+LOG_TABLE: list[list[tuple[int, str]]] = [
+    [(seat, name) for name in CARD_NAMES] for seat in range(16)
+]
 
 
 register_immutable(Action)  # never changes (copies return it): a clone shares it
@@ -220,6 +225,14 @@ class StateMachine(abc.ABC):
     @abc.abstractmethod
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what ``seat`` may know, as JSON-ready data."""
+
+    @property
+    def observation_fields(self) -> dict[str, Callable[[Any, int], Any]] | None:
+        """The fields of ``observation(seat)`` one at a time, where the game makes each on its
+        own: key -> ``field(self, seat id)``, the observation being every field in this order.
+        A reader that needs a few fields (a simulated bot) then makes only those. None (the
+        default): the observation is made whole."""
+        return None
 
     def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
         """The observation as a fixed-shape float32 array (``tricktaker.tensors``), built from
@@ -380,34 +393,34 @@ class Deal(StateMachine):
     def result(self) -> Any:
         """The deal's scores once it is over (None before)."""
 
-    def play_cards(self, picker: Callable[[int], Callable[[int], int] | None]) -> int:
+    def play_cards(self, generators: Callable[[int], Rng | None]) -> int:
         """Play a stretch of pure card play at once: while the deal's actions are the cards of
-        the seat to move alone, ``picker(seat)(n)`` chooses the index of the card that seat
-        plays among its ``n`` legal ones (in the order of ``legal_actions()``: card id order).
-        The log records each card as ``apply`` would; no events are made. Returns the cards
-        played: 0 when the deal is not in such a stretch, or when ``picker`` gives None for a
-        seat that takes part in the play (then nothing is played; go on with ``apply``).
+        the seat to move alone, each seat that takes part draws its cards from
+        ``generators(seat)``: ``below(n)`` picks the index of its card among its ``n`` legal
+        ones (in the order of ``legal_actions()``: card id order). The log records each card as
+        ``apply`` would; no events are made. Returns the cards played: 0 when the deal is not in
+        such a stretch, or when ``generators`` gives None for a seat that takes part in the play
+        (then nothing is played; go on with ``apply``).
 
         A seeded random player picks with its generator's ``below``, exactly as it picks from
-        ``legal_actions()``; this path, without an event or a list of actions per card, is what
-        makes a simulation of random players fast."""
+        ``legal_actions()``; the core plays the whole stretch in one call
+        (``PlayState.play_random_seats``), which is what makes a simulation of random players
+        fast."""
         state = self._card_run()
         if state is None:
             return 0
         active = state.active
-        pickers = [
-            picker(seat) if active >> seat & 1 else None for seat in range(active.bit_length())
-        ]
-        if any(pickers[seat] is None for seat in range(len(pickers)) if active >> seat & 1):
-            return 0
+        rngs: list[Rng | None] = []
+        for seat in range(state.num_players):
+            rng = generators(seat) if active >> seat & 1 else None
+            if rng is None and active >> seat & 1:
+                return 0
+            rngs.append(rng)
         start = state.cards_played
-        legal = state.legal_cards()
-        step = state.step
-        while legal:
-            legal = step(legal[pickers[state.to_move](len(legal))])  # type: ignore[misc]
-        self.log += map(LOG_ENTRIES.__getitem__, state.history()[start:])
+        played = state.play_random_seats(rngs)
+        self.log += state.history_items(start, LOG_TABLE)
         self._end_card_run()
-        return state.cards_played - start
+        return played
 
     @property
     def has_card_runs(self) -> bool:

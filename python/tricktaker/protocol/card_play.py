@@ -229,20 +229,23 @@ def play_exclusions(view: PlayView, *, fixed_leader: int = -1, tricks: int = 0) 
             start[seat] |= 1 << card
         fillers = fillers[need:]
     try:
+        # The arguments by position (rules, hands, sides, leader, active, first_lead_cards,
+        # fixed_leader, folding, tricks): the bindings take keywords several times slower.
+        active = sum(1 << s for s in view.active)
         state = _core.PlayState(
             view.rules,
             start,
             view.sides,
             view.history[0][0],
-            active=sum(1 << s for s in view.active),
-            fixed_leader=fixed_leader,
-            tricks=tricks,
+            active,
+            0,
+            fixed_leader,
+            False,
+            tricks,
         )
-        play = state.play_any_held  # the placeholders may make a real play look illegal
-        for seat, card in view.history:
-            if state.to_move != seat:
-                return {}
-            play(card)
+        # Any held card: the placeholders may make a real play look illegal.
+        if not state.replay_held(view.history):
+            return {}
     except ValueError:
         return {}
     known = [view.hand if s == view.me else view.known.get(s, 0) for s in range(n)]

@@ -23,6 +23,11 @@ shape). An adapter holds
 * ``deal_stream(game, seed)`` (optional): for a game whose deals depend on each other (the marks
   of one deal decide who takes part in the next), a generator of ``(seed, deal)`` pairs drawn
   from whole games, each deal played to its end before the next is asked for.
+* ``random_rows(game, deal_seeds, bot_seeds)`` (optional): the rows of independent deals that
+  random bots play at every seat, made without a deal object: deal ``i`` shuffled from
+  ``deal_seeds[i]``, the bot at ``seat`` drawing from ``Rng(bot_seeds(seat)[i])`` exactly as
+  ``RandomBot`` draws from its list of legal actions, so every row equals ``row(result)`` of
+  the deal ``play_deal`` plays; None (instead of rows) where the game's options need the deal.
 
 ``METRIC`` (the ``metric`` capability) is one ``Metric`` serving every variant of the family:
 which seats sit on one side of a deal, and what the finished deal pays each seat.
@@ -58,6 +63,12 @@ __all__ = [
     "VariantSummaries",
     "mean",
     "rate",
+]
+
+
+# random_rows(game, deal_seeds, bot_seeds): the rows, or None (see the module doc).
+RandomRows = Callable[
+    [Game, list[int], Callable[[int], list[int]]], Iterator[Mapping[str, Any]] | None
 ]
 
 
@@ -98,6 +109,8 @@ class SummaryAdapter:
     # None: independent deals (``new_deal``); otherwise the deals in the order whole games
     # produce them (see the module doc).
     deal_stream: Callable[[Game, int], Iterator[tuple[int, Deal]]] | None = None
+    # None: random bots play through deals too; otherwise their rows made directly (module doc).
+    random_rows: RandomRows | None = None
 
     def for_game(self, game: str) -> SummaryAdapter:
         """The adapter of every variant: this one."""

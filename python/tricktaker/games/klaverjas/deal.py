@@ -36,8 +36,12 @@ SUITS = list(Suit)  # iterating an Enum class is slow, and every deal lists the 
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in SUITS}
 SUIT_OF_CALL = {action.name: suit for suit, action in TRUMP_CALLS.items()}
 PASS = Action.call("pass")
+FREE_CHOICE = [PASS] + [TRUMP_CALLS[s] for s in SUITS]  # pass or name a suit (§2.1)
 BITS = [1 << i for i in range(64)]  # the mask of each card id
 ACCEPT = Action.call("accept")
+# The rules tables of the play, by (play_rules, undertrump rule, trump): never handed out, only
+# read by the play states made from them.
+_RULES: dict[tuple[str, str, Suit], _core.RulesTable] = {}
 CLAIM = Action.call("claim")
 
 
@@ -207,7 +211,7 @@ class KlaverjasDeal(DealViews):
             return [TRUMP_CALLS[s] for s in suits]
         if self.options.trump_selection == "drawn":
             return [ACCEPT, PASS]
-        return [PASS] + [TRUMP_CALLS[s] for s in suits]
+        return FREE_CHOICE.copy()  # the caller owns the list
 
     def _apply_selection(self, action: Action, seat: int) -> Event:
         name = action.name
@@ -230,7 +234,11 @@ class KlaverjasDeal(DealViews):
     def _start_play(self, trump: Suit, declarer: int) -> None:
         self.trump = trump
         self.declarer = declarer
-        rules = rules_table(self.options, int(trump))
+        options = self.options
+        key = (options.play_rules, options.undertrump_when_cannot_overtrump, trump)
+        rules = _RULES.get(key)
+        if rules is None:  # the play state copies the table: one per rule set can serve all
+            rules = _RULES[key] = rules_table(options, int(trump))
         self.state = _core.PlayState(rules, self._hand_masks, [0, 1, 0, 1], self.forehand)
         self._phase = "play"
         self._to_move = self.forehand  # forehand always leads (§1.8, D13)
@@ -296,26 +304,29 @@ class KlaverjasDeal(DealViews):
         else:
             roem = (self._claimed[0], self._claimed[1])
         playing = team_of(self.declarer)
+        # By position (pit_for_any_team, tie_is_nat, offending_team after the roem): the
+        # bindings take keywords several times slower, and every deal is scored.
         score = _core.klaverjas_score(
             state,
             playing,
             roem,
-            pit_for_any_team=self.options.pit_bonus_for == "any_team",
-            tie_is_nat=self.options.tie_is_nat,
-            offending_team=-1 if self._offending_team is None else self._offending_team,
+            self.options.pit_bonus_for == "any_team",
+            self.options.tie_is_nat,
+            -1 if self._offending_team is None else self._offending_team,
         )
-        self._result = KlaverjasResult(
+        pit_team = score.pit_team
+        self._result = KlaverjasResult.of(
             declarer=self.declarer,
             trump=self.trump,
             method=self.method,
             playing_team=playing,
-            card_points=_pair(score.card_points),
-            roem=_pair(score.roem),
-            pit=_pair(score.pit),
-            total=_pair(score.total),
-            score=_pair(score.score),
+            card_points=tuple(score.card_points),
+            roem=tuple(score.roem),
+            pit=tuple(score.pit),
+            total=tuple(score.total),
+            score=tuple(score.score),
             made=score.made,
-            pit_team=None if score.pit_team < 0 else score.pit_team,
+            pit_team=None if pit_team < 0 else pit_team,
             penalized_team=self._offending_team,
         )
         self._phase = "over"
@@ -347,10 +358,6 @@ class KlaverjasDeal(DealViews):
 
     def __repr__(self) -> str:
         return f"<KlaverjasDeal phase={self._phase} to_move={self._to_move}>"
-
-
-def _pair(values: Any) -> tuple[int, int]:
-    return (int(values[0]), int(values[1]))
 
 
 Item = TypeVar("Item")

@@ -58,6 +58,9 @@ class KlaverjasGame(Game):
         if deck is not None and hands is not None:
             raise Error("give either deck= or hands=, not both")
         seed = new_seed() if seed is None else check_seed(seed)
+        shuffle_alone = dealer is None and deck is None and hands is None
+        if shuffle_alone and trump is None and proposed_suit is None:
+            return self._shuffled_deal(seed)  # what every simulated deal is
         rng = _core.Rng(seed)
         dealer_seat = first_dealer(self.options, rng) if dealer is None else seat_index(dealer)
         shuffled: list[tuple[int, ...]] | None = None
@@ -85,6 +88,17 @@ class KlaverjasGame(Game):
         return KlaverjasDeal(
             self, self._check_setup(setup, hands_checked=shuffled is not None), dealt=shuffled
         )
+
+    def _shuffled_deal(self, seed: int) -> KlaverjasDeal:
+        """``new_deal(seed)``: the same draws and the same checked set-up, made directly (a
+        shuffle is a valid deal by construction, and every field is already in its form)."""
+        options = self.options
+        rng = _core.Rng(seed)
+        dealer = first_dealer(options, rng)
+        shuffled = packet_ids(rng.shuffled(DECK_IDS), dealer, options.deal_packets)
+        proposed = Suit(rng.below(4)).letter if options.trump_selection == "drawn" else None
+        setup = {"seed": seed, "dealer": dealer, "hands": None, "proposed_suit": proposed}
+        return KlaverjasDeal(self, setup, dealt=shuffled)
 
     def _check_setup(self, setup: dict[str, Any], *, hands_checked: bool = False) -> dict[str, Any]:
         """The set-up of a deal, checked and in its JSON form: the one path of ``new_deal`` and

@@ -4,7 +4,7 @@ fields are described in ``schema.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -102,46 +102,70 @@ class DealViews(Deal):
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` (an id or a name) may know, in the schema's form (``schema.py``):
-        seats by id, team pairs by side id (N-S, E-W)."""
+        seats by id, team pairs by side id (N-S, E-W). Each field is made by
+        ``OBSERVATION_FIELDS``, which a simulated bot's observation reads one at a time."""
         s = seat_index(seat)
-        tricks = self.completed_tricks()
-        if self.options.trick_history_visible == "last_trick_only":
-            tricks = tricks[-1:]
-        current = []
-        if self.state is not None:
-            current = [[p, CARD_NAMES[c]] for p, c in self.state.trick()]
-        team_points = [0, 0]
-        team_roem = [0, 0]
-        if self.state is not None:
-            team_points = [self.state.side_points(0), self.state.side_points(1)]
-            if self.options.roem_claim == "auto":
-                team_roem = [self.state.side_bonus(0), self.state.side_bonus(1)]
-            else:
-                team_roem = list(self._claimed)
-        obs: dict[str, Any] = {
-            "game": "klaverjas",
-            "seat": s,
-            "seats": list(SEATS),
-            "sides": sides_json(),
-            "phase": self._phase,
-            "to_move": self._to_move,
-            "dealer": self.dealer,
-            "forehand": self.forehand,
-            "hand": self._hand_texts(s),
-            "hand_sizes": self._hand_sizes(),
-            "calls": [[p, call] for p, call in self.calls],
-            "proposed_suit": None if self.proposed_suit is None else self.proposed_suit.letter,
-            "trump": None if self.trump is None else self.trump.letter,
-            "declarer": self.declarer,
-            "trick": current,
-            "tricks": tricks,
-            "card_points": team_points,
-            "roem": team_roem,
-            "conventions": {
-                "signals": self.options.signals,
-                "lead_signals": self.options.lead_signals,
-            },
-            "legal_actions": [str(a) for a in self.legal_actions(s)],
-            "result": None if self._result is None else self._result.to_dict(),
-        }
-        return obs
+        return {key: field(self, s) for key, field in OBSERVATION_FIELDS.items()}
+
+    @property
+    def observation_fields(self) -> dict[str, Callable[[Any, int], Any]]:
+        return OBSERVATION_FIELDS  # defined below: the fields read the deal's views
+
+
+def _visible_tricks(deal: DealViews, seat: int) -> list[dict[str, Any]]:
+    tricks = deal.completed_tricks()
+    if deal.options.trick_history_visible == "last_trick_only":
+        return tricks[-1:]
+    return tricks
+
+
+def _current_trick(deal: DealViews, seat: int) -> list[list[Any]]:
+    if deal.state is None:
+        return []
+    return [[p, CARD_NAMES[c]] for p, c in deal.state.trick()]
+
+
+def _card_points(deal: DealViews, seat: int) -> list[int]:
+    state = deal.state
+    return [0, 0] if state is None else [state.side_points(0), state.side_points(1)]
+
+
+def _roem(deal: DealViews, seat: int) -> list[int]:
+    state = deal.state
+    if state is None:
+        return [0, 0]
+    if deal.options.roem_claim == "auto":
+        return [state.side_bonus(0), state.side_bonus(1)]
+    return list(deal._claimed)
+
+
+# The observation of a seat, field by field in the schema's order: each made from the deal
+# and the seat's id.
+OBSERVATION_FIELDS: dict[str, Callable[[Any, int], Any]] = {
+    "game": lambda deal, seat: "klaverjas",
+    "seat": lambda deal, seat: seat,
+    "seats": lambda deal, seat: list(SEATS),
+    "sides": lambda deal, seat: sides_json(),
+    "phase": lambda deal, seat: deal._phase,
+    "to_move": lambda deal, seat: deal._to_move,
+    "dealer": lambda deal, seat: deal.dealer,
+    "forehand": lambda deal, seat: deal.forehand,
+    "hand": lambda deal, seat: deal._hand_texts(seat),
+    "hand_sizes": lambda deal, seat: deal._hand_sizes(),
+    "calls": lambda deal, seat: [[p, call] for p, call in deal.calls],
+    "proposed_suit": lambda deal, seat: (
+        None if deal.proposed_suit is None else deal.proposed_suit.letter
+    ),
+    "trump": lambda deal, seat: None if deal.trump is None else deal.trump.letter,
+    "declarer": lambda deal, seat: deal.declarer,
+    "trick": _current_trick,
+    "tricks": _visible_tricks,
+    "card_points": _card_points,
+    "roem": _roem,
+    "conventions": lambda deal, seat: {
+        "signals": deal.options.signals,
+        "lead_signals": deal.options.lead_signals,
+    },
+    "legal_actions": lambda deal, seat: [str(a) for a in deal.legal_actions(seat)],
+    "result": lambda deal, seat: None if deal._result is None else deal._result.to_dict(),
+}

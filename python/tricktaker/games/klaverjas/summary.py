@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tricktaker.games.klaverjas.random_rows import random_rows
 from tricktaker.protocol.base import Deal
 from tricktaker.protocol.summary import Column, Metric, Results, SummaryAdapter, mean, rate
 
@@ -115,6 +116,7 @@ SUMMARY = SummaryAdapter(
     row=_row,
     summarize=_summary,
     table=_table,
+    random_rows=random_rows,
 )
 
 

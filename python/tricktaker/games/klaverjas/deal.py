@@ -45,6 +45,37 @@ _RULES: dict[tuple[str, str, Suit], _core.RulesTable] = {}
 CLAIM = Action.call("claim")
 
 
+# --- trump selection: the rules, for the deal and for the rows of random play ----------------
+
+
+def starts_forced(options: KlaverjasOptions) -> bool:
+    """Whether forehand must name a suit from the start (Utrecht, §2.2), no pass allowed."""
+    return options.trump_selection == "utrecht"
+
+
+def selection_actions(
+    options: KlaverjasOptions, forced: bool, proposed: Suit | None
+) -> list[Action]:
+    """The calls open to the seat to move in trump selection, in the order ``legal_actions()``
+    lists them: a suit when forced (under drawn trump with ``other_suit``, not the drawn one),
+    else accept or pass the drawn suit, else pass or name a suit (§2.1)."""
+    if forced:
+        if options.trump_selection == "drawn" and options.drawn_forced_choice == "other_suit":
+            return [TRUMP_CALLS[s] for s in SUITS if s != proposed]
+        return [TRUMP_CALLS[s] for s in SUITS]
+    if options.trump_selection == "drawn":
+        return [ACCEPT, PASS]
+    return FREE_CHOICE.copy()  # the caller owns the list
+
+
+def after_pass(seat: int, dealer: int, forced: bool) -> tuple[int, bool]:
+    """Who calls after ``seat`` passes, and whether that call is forced: after the dealer
+    everyone has passed and forehand must choose (§2.1.4, §2.3.3)."""
+    if seat == dealer:
+        return (dealer + 1) % NUM_SEATS, True
+    return (seat + 1) % NUM_SEATS, forced
+
+
 class KlaverjasDeal(DealViews):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
@@ -74,7 +105,7 @@ class KlaverjasDeal(DealViews):
         self.calls: list[tuple[int, str]] = []
         self._phase = "trump_selection"
         self._to_move: int | None = self.forehand
-        self._forced = False  # everybody passed (or Utrecht): forehand must name a suit
+        self._forced = starts_forced(self.options)  # forehand must name a suit
         self.state: _core.PlayState | None = None
         self._claimed = [0, 0]
         self._claimable_trick: int | None = None  # index of a trick whose roem may be claimed
@@ -84,8 +115,6 @@ class KlaverjasDeal(DealViews):
         # played; the next legal_actions() hands the list over. Only a card play sets it, and
         # every other action clears it.
         self._next_legal: list[Action] | None = None
-        if self.options.trump_selection == "utrecht":
-            self._forced = True
         if setup.get("trump") is not None:
             self.method = "given"
             self._start_play(Suit.parse(setup["trump"]), seat_index(setup["declarer"]))
@@ -201,27 +230,13 @@ class KlaverjasDeal(DealViews):
     # --- trump selection ----------------------------------------------------------------
 
     def _selection_actions(self) -> list[Action]:
-        suits = SUITS
-        if self._forced:
-            if (
-                self.options.trump_selection == "drawn"
-                and self.options.drawn_forced_choice == "other_suit"
-            ):
-                suits = [s for s in suits if s != self.proposed_suit]
-            return [TRUMP_CALLS[s] for s in suits]
-        if self.options.trump_selection == "drawn":
-            return [ACCEPT, PASS]
-        return FREE_CHOICE.copy()  # the caller owns the list
+        return selection_actions(self.options, self._forced, self.proposed_suit)
 
     def _apply_selection(self, action: Action, seat: int) -> Event:
         name = action.name
         self.calls.append((seat, name))
         if name == "pass":
-            if seat == self.dealer:  # everyone passed: forehand must choose (§2.1.4, §2.3.3)
-                self._forced = True
-                self._to_move = self.forehand
-            else:
-                self._to_move = (seat + 1) % NUM_SEATS
+            self._to_move, self._forced = after_pass(seat, self.dealer, self._forced)
             return Event(seat, "pass", "trump_selection", {})
         if name == "accept":
             assert self.proposed_suit is not None

@@ -92,12 +92,13 @@ class KlaverjasGame(Game):
     def _shuffled_deal(self, seed: int) -> KlaverjasDeal:
         """``new_deal(seed)``: the same draws and the same checked set-up, made directly (a
         shuffle is a valid deal by construction, and every field is already in its form)."""
-        options = self.options
-        rng = _core.Rng(seed)
-        dealer = first_dealer(options, rng)
-        shuffled = packet_ids(rng.shuffled(DECK_IDS), dealer, options.deal_packets)
-        proposed = Suit(rng.below(4)).letter if options.trump_selection == "drawn" else None
-        setup = {"seed": seed, "dealer": dealer, "hands": None, "proposed_suit": proposed}
+        dealer, shuffled, proposed = shuffle(self.options, _core.Rng(seed))
+        setup = {
+            "seed": seed,
+            "dealer": dealer,
+            "hands": None,
+            "proposed_suit": None if proposed is None else proposed.letter,
+        }
         return KlaverjasDeal(self, setup, dealt=shuffled)
 
     def _check_setup(self, setup: dict[str, Any], *, hands_checked: bool = False) -> dict[str, Any]:
@@ -202,3 +203,15 @@ def _check_deck(order: list[Any]) -> list[Card]:
 def make_game(*, preset: str | None = None, **options: Any) -> KlaverjasGame:
     """The game ``tt.load("klaverjas", preset=..., **options)`` returns."""
     return KlaverjasGame(build_options(KlaverjasOptions, PRESETS, preset, options, "klaverjas"))
+
+
+def shuffle(
+    options: KlaverjasOptions, rng: _core.Rng
+) -> tuple[int, list[tuple[int, ...]], Suit | None]:
+    """The draws of ``new_deal(seed)`` from ``Rng(seed)``, in their order: the first dealer
+    (where the options draw one), the pack shuffled and dealt in the options' packets (card ids
+    by seat), and the suit drawn for drawn trump (None under the other selections)."""
+    dealer = first_dealer(options, rng)
+    hands = packet_ids(rng.shuffled(DECK_IDS), dealer, options.deal_packets)
+    proposed = Suit(rng.below(4)) if options.trump_selection == "drawn" else None
+    return dealer, hands, proposed

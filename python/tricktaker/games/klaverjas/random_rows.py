@@ -20,8 +20,16 @@ from typing import Any
 
 from tricktaker._core import PlayState, Rng, klaverjas_score
 from tricktaker.cards import Suit
-from tricktaker.games.klaverjas.deal import BITS, first_dealer, packet_ids
-from tricktaker.games.klaverjas.game import DECK_IDS, KlaverjasGame
+from tricktaker.games.klaverjas.deal import (
+    ACCEPT,
+    BITS,
+    PASS,
+    SUIT_OF_CALL,
+    after_pass,
+    selection_actions,
+    starts_forced,
+)
+from tricktaker.games.klaverjas.game import KlaverjasGame, shuffle
 from tricktaker.games.klaverjas.options import NUM_SEATS, KlaverjasOptions
 from tricktaker.games.klaverjas.tables import rules_table
 from tricktaker.protocol.base import Game
@@ -29,9 +37,6 @@ from tricktaker.protocol.base import Game
 __all__ = ["random_rows"]
 
 SIDES = [0, 1, 0, 1]
-PASS, ACCEPT = -1, -2  # the calls that name no suit; a suit call is the suit's number
-SUIT_CALLS = [int(suit) for suit in Suit]  # KlaverjasDeal lists the suits in this order
-FREE_CHOICE = [PASS, *SUIT_CALLS]  # as KlaverjasDeal lists them: pass, then the suits
 
 
 def random_rows(
@@ -47,40 +52,23 @@ def random_rows(
 def _rows(
     options: KlaverjasOptions, deal_seeds: list[int], seat_seeds: list[list[int]]
 ) -> Iterator[dict[str, Any]]:
-    rules = {suit: rules_table(options, suit) for suit in SUIT_CALLS}
-    packets = options.deal_packets
-    drawn = options.trump_selection == "drawn"
-    forced_from_start = options.trump_selection == "utrecht"
-    other_suit = drawn and options.drawn_forced_choice == "other_suit"
+    rules = {suit: rules_table(options, int(suit)) for suit in Suit}
     pit_for_any_team = options.pit_bonus_for == "any_team"
     tie_is_nat = options.tie_is_nat
     for i, seed in enumerate(deal_seeds):
-        # The shuffle of KlaverjasGame.new_deal(seed).
-        deal_rng = Rng(seed)
-        dealer = first_dealer(options, deal_rng)
-        hands = packet_ids(deal_rng.shuffled(DECK_IDS), dealer, packets)
-        proposed = int(Suit(deal_rng.below(4))) if drawn else -1
+        dealer, hands, proposed = shuffle(options, Rng(seed))  # as new_deal(seed) shuffles
         rngs = [Rng(seeds[i]) for seeds in seat_seeds]
-        # The trump selection of KlaverjasDeal (_selection_actions, _apply_selection).
+        # Trump selection by the deal's own rules, each seat picking as RandomBot does.
         forehand = (dealer + 1) % NUM_SEATS
-        seat = forehand
-        forced = forced_from_start
+        seat, forced = forehand, starts_forced(options)
         while True:
-            if forced:
-                choices = [s for s in SUIT_CALLS if s != proposed] if other_suit else SUIT_CALLS
-            elif drawn:
-                choices = [ACCEPT, PASS]
-            else:
-                choices = FREE_CHOICE
+            choices = selection_actions(options, forced, proposed)
             call = choices[rngs[seat].below(len(choices))]
-            if call != PASS:
+            if call is not PASS:
                 break
-            if seat == dealer:  # everyone passed: forehand must name a suit
-                forced = True
-                seat = forehand
-            else:
-                seat = (seat + 1) % NUM_SEATS
-        trump = proposed if call == ACCEPT else call
+            seat, forced = after_pass(seat, dealer, forced)
+        trump = proposed if call is ACCEPT else SUIT_OF_CALL[call.name]
+        assert trump is not None
         declarer = seat
         # The card play, then KlaverjasDeal._finish with roem counted automatically.
         masks = [sum(map(BITS.__getitem__, hand)) for hand in hands]
@@ -101,6 +89,6 @@ def _rows(
             "pit_team": -1 if pit_team < 0 else pit_team,
             "playing_team": playing,
             "declarer": declarer,
-            "trump": trump,
+            "trump": int(trump),
             "penalized_team": -1,
         }

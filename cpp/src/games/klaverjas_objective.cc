@@ -269,8 +269,6 @@ class WithRoem : public Base {
   explicit WithRoem(Args&&... args) : Base(std::forward<Args>(args)...), run_tops_(this->rules_) {}
 
   bool has_identity() const override { return true; }
-  // Roem only adds to a side's score, and the note bounds what each side can still add.
-  bool bonus_bounded_by_note() const override { return true; }
   CardSet identity_cards(const PlayState& s, CardSet) const override {
     return roem_chances(s).cards;
   }

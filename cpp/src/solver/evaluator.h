@@ -182,13 +182,6 @@ class Evaluator {
   virtual int report(int final_value, int root_base) const { return final_value - root_base; }
   // Whether identity_cards() can be non-empty.
   virtual bool has_identity() const { return false; }
-  // Whether the identity cards matter only through trick bonuses that the note of
-  // trick_identity() bounds: the position's value lies within [v0 - theirs, v0 + mine] of the
-  // value v0 of the same play without any bonus from here on, where the note's low 16 bits
-  // are `mine` and, for the margin, its high 16 bits `theirs`; and a position without identity
-  // cards has a note of 0 (its value is v0). Positions that differ only in identity cards then
-  // share bounds on v0 (Search::trick_start()).
-  virtual bool bonus_bounded_by_note() const { return false; }
   // bounds() and identity_cards() at a trick boundary, in one call (evaluators that share work
   // between the two override it).
   virtual void trick_start(const PlayState& s, CardSet in_play, int base, int* lo, int* hi,

@@ -52,13 +52,30 @@ void pext_all(std::uint64_t* x, int n, std::uint64_t m) {
 }  // namespace
 
 std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, std::uint64_t state,
-                                    Labels* labels, std::uint64_t* free_key) const {
+                                    Labels* labels) const {
   // The canonical form, by relative-rank masks: which of the remaining cards (in strength
   // order) each seat holds, has each label bit, or is an identity card. With at most 32 cards
   // left, two masks share a word, and the label masks of an objective with point symmetry are
   // left out of the key and returned in *labels instead.
+  // The words enter the hash by KeySteps.
   const bool narrow = popcount(r) <= 32;
   const bool labels_apart = narrow && point_symmetry_ != PointSymmetry::kNone;
+  const int shift = narrow ? 32 : 0;
+  KeySteps h(0x13198A2E03707344ULL);
+  auto step = [&h](std::uint64_t v) { h.step(v); };
+  std::uint64_t word = 0;
+  bool half = false;
+  auto add = [&](std::uint64_t v) {
+    if (shift == 0) {
+      step(v);
+    } else if (half) {
+      step(word | v << shift);
+      half = false;
+    } else {
+      word = v;
+      half = true;
+    }
+  };
   // The masks to pack: the hands, the label planes, the identity cards.
   std::uint64_t words[kMaxPlayers + 5];
   int n = 0;
@@ -68,48 +85,27 @@ std::uint64_t Search::canonical_key(CardSet identity_s, CardSet r, std::uint64_t
     if (label_plane_[j]) words[n++] = label_plane_[j];
   words[n++] = identity_s;
   pext_all(words, n, r);
+  for (int i = 0; i < first_plane; ++i) add(words[i]);
   *labels = Labels{};
   for (int j = 0, i = first_plane; j < 4; ++j) {
     if (!label_plane_[j]) continue;
-    if (labels_apart) labels->plane[j] = static_cast<std::uint32_t>(words[i]);
-    ++i;
+    if (labels_apart) {
+      labels->plane[j] = static_cast<std::uint32_t>(words[i++]);
+    } else {
+      add(words[i++]);
+    }
   }
-  // Cards left per segment (7 bits each) and the leader.
+  add(words[n - 1]);
+  if (half) step(word);
+  // Cards left per segment (7 bits each), the leader and the objective's state.
   std::uint64_t counts = 0;
   for (int s = 0; s < 5; ++s)
     counts = counts << 7 | static_cast<std::uint64_t>(popcount(r & seg_mask_[s]));
-  counts |= static_cast<std::uint64_t>(st_.leader()) << 35;
-  // The words enter the hash by KeySteps; `identity` 0 gives the key of the same position
-  // without identity cards (*free_key), from the same packed words.
-  auto hash = [&](CardSet identity, std::uint64_t identity_word) {
-    KeySteps h(0x13198A2E03707344ULL);
-    const int shift = narrow ? 32 : 0;
-    std::uint64_t word = 0;
-    bool half = false;
-    auto add = [&](std::uint64_t v) {
-      if (shift == 0) {
-        h.step(v);
-      } else if (half) {
-        h.step(word | v << shift);
-        half = false;
-      } else {
-        word = v;
-        half = true;
-      }
-    };
-    for (int i = 0; i < first_plane; ++i) add(words[i]);
-    if (!labels_apart)
-      for (int i = first_plane; i < n - 1; ++i) add(words[i]);
-    add(identity_word);
-    if (half) h.step(word);
-    h.step(counts);
-    h.step(state);
-    h.step(r & (identity | (exact_ ? ~0ULL : 0)));
-    if (st_.folding()) h.step(st_.active());  // who is still in the play
-    return h.done();
-  };
-  if (free_key) *free_key = hash(0, 0);
-  return hash(identity_s, words[n - 1]);
+  step(counts | static_cast<std::uint64_t>(st_.leader()) << 35);
+  step(state);
+  step(r & (identity_s | (exact_ ? ~0ULL : 0)));
+  if (st_.folding()) step(st_.active());  // who is still in the play
+  return h.done();
 }
 
 }  // namespace tricktaker::solver_detail

@@ -185,10 +185,6 @@ int Search::trick_start(int alpha, int beta) {
   CardSet identity = 0;  // the identity cards, strength space
   const CardSet r = side_s_[0] | side_s_[1];
   std::uint64_t key;
-  // With bonus_apart_, the key of the position without its identity cards (0: none): its
-  // entries bound the value v0 of the play without bonuses from here on (see
-  // Evaluator::bonus_bounded_by_note()), shared by every position of that key.
-  std::uint64_t free_key = 0;
   Labels labels;
   int note = 0;
   KeyMemo* memo = nullptr;
@@ -219,7 +215,6 @@ int Search::trick_start(int alpha, int beta) {
       key = slot->key;
       labels = slot->labels;
       identity = slot->identity;
-      free_key = slot->free_key;
       note = slot->note;
       // The exact position's own bounds decide most positions met again: the memo is small
       // enough to stay in a near cache, the table's bucket is mostly a load from memory.
@@ -232,20 +227,9 @@ int Search::trick_start(int alpha, int beta) {
     } else {
       const CardSet identity_ids = ev_.trick_identity(st_, in_hand_, &note);
       if (identity_ids) identity = to_space(identity_ids);
-      const bool apart = bonus_apart_ && identity;
-      key = canonical_key(identity, r, state, &labels, apart ? &free_key : nullptr);
-      if (st_.cards_played() == 0) {
-        key = combine(key, 0xF1257 ^ st_.first_lead_cards());
-        if (apart) free_key = combine(free_key, 0xF1257 ^ st_.first_lead_cards());
-      }
-      if (bonus_apart_) {
-        if (!identity && note != 0) {
-          // A bonus without identity cards breaks the evaluator's promise: keep this
-          // position's entries apart from those of the play without bonuses.
-          key = combine(key, 0xB0B05);
-        }
-      }
-      *slot = KeyMemo{exact, key, labels, identity, free_key, note, table_.generation()};
+      key = canonical_key(identity, r, state, &labels);
+      if (st_.cards_played() == 0) key = combine(key, 0xF1257 ^ st_.first_lead_cards());
+      *slot = KeyMemo{exact, key, labels, identity, note, table_.generation()};
     }
     if (memo_bounds_) memo = slot;
   } else {
@@ -284,25 +268,6 @@ int Search::trick_start(int alpha, int beta) {
     hi = std::min(hi, bound_hi);
     if (lo >= beta || hi <= alpha) return settled();
   }
-  // The entries of the play without bonuses (free_key): v0 - theirs <= value <= v0 + mine,
-  // where the note bounds the bonuses each side can still add. The own labels' entry is kept
-  // to merge with the bounds stored there after the search.
-  const int bonus_mine = note & 0xFFFF, bonus_theirs = (note >> 16) & 0xFFFF;
-  int free_lo = -kInf, free_hi = kInf;
-  if (free_key) {
-    table_.for_each(free_key, [&](const Entry& e) {
-      int e_lo, e_hi;
-      shifted_bounds(e, labels, &e_lo, &e_hi);
-      lo = std::max(lo, base + e_lo - bonus_theirs);
-      hi = std::min(hi, base + e_hi + bonus_mine);
-      if (e.labels == labels) {
-        free_lo = e.lo;
-        free_hi = e.hi;
-      }
-      if (best_lead == 0xFF) best_lead = e.best;
-    });
-    if (lo >= beta || hi <= alpha) return settled();
-  }
   if (lo >= hi) {
     remember(lo, lo);
     return lo;
@@ -336,14 +301,6 @@ int Search::trick_start(int alpha, int beta) {
     best_index = lead_index(r, best);
   }
   table_.store(key, labels, new_lo - base, new_hi - base, best_index, total_left);
-  if (free_key) {
-    // Bounds on v0 from this position's: v0 lies in [value - mine, value + theirs].
-    const int free_new_lo = std::max(new_lo - base - bonus_mine, free_lo);
-    const int free_new_hi = std::min(new_hi - base + bonus_theirs, free_hi);
-    // Only what tells more than the entry there already did (a store is a load from memory).
-    if (free_new_lo <= free_new_hi && (free_new_lo > free_lo || free_new_hi < free_hi))
-      table_.store(free_key, labels, free_new_lo, free_new_hi, best_index, total_left);
-  }
   return v;
 }
 

@@ -107,7 +107,6 @@ class Search {
     const int seats = st_.num_players();
     std::fill(killer_, killer_ + st_.total_tricks() * seats * (1 + 5 * seats), kNoCard);
     setup_space();
-    bonus_apart_ = split_ && ev_.bonus_bounded_by_note() && !exact_ && !ordered_;
     ranks_ =
         ev_.rank_partition() && kHasPext && !exact_ && !st_.folding() && st_.num_players() == 4;
     if (ranks_) {
@@ -180,9 +179,8 @@ class Search {
   template <bool kRanks>
   int expand(int alpha, int beta, Card hint, Card* best_out);
   // `state`: the evaluator's state_key() of the position (a trick start reads it once for both).
-  // With `free_key`, also the key of the same position without identity cards.
   std::uint64_t canonical_key(CardSet identity_s, CardSet r, std::uint64_t state,
-                              Labels* labels, std::uint64_t* free_key = nullptr) const;
+                              Labels* labels) const;
   // The exact position at a trick boundary (the hands, the leader, who is still in the play,
   // the objective's state), never 0: what the canonical key is a function of.
   std::uint64_t exact_hash(std::uint64_t state) const;
@@ -273,9 +271,6 @@ class Search {
   PointSymmetry point_symmetry_ = PointSymmetry::kNone;
   bool points_matter_ = true;  // the objective's labels tell cards apart (by points)
   bool ordered_ = false;       // entries carry the evaluator's order instead of labels
-  // Entries of the play without bonuses are shared by positions that differ in identity cards
-  // alone (Evaluator::bonus_bounded_by_note(), trick_start()).
-  bool bonus_apart_ = false;
   int label_points_[16] = {};  // label -> the points of its cards (with point symmetry)
   // Partition search (see PEntry): sig_ is the result's cards (strength space) of the node
   // that returned last.

@@ -85,7 +85,6 @@ struct alignas(64) KeyMemo {
   std::uint64_t key;
   Labels labels;
   CardSet identity;  // in the search's strength space
-  std::uint64_t free_key;  // the key without the identity cards (see Search::trick_start())
   std::int32_t note;
   std::uint16_t gen;
   std::int16_t lo = -kMemoUnbounded, hi = kMemoUnbounded;  // bounds on final - base

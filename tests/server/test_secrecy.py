@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import pytest
 
 import tricktaker as tt
 from tricktaker.server.lobby import Lobby
-from tricktaker.server.secrecy import cards_in
+from tricktaker.server.secrecy import CARD_TOKEN, cards_in
 from tricktaker.server.stdio import StdioSession
 from tricktaker.server.store import Store
 
@@ -193,3 +194,21 @@ def test_a_kirves_discard_reaches_only_the_discarding_seat() -> None:
                 assert table.events_for(None, len(table.events) - 1)[0]["action"] == "discard:??"
                 return
     pytest.fail("no seed gave a discard")
+
+
+def test_ids_and_tokens_are_never_read_as_cards() -> None:
+    """A table id or seat token is random text: a run such as "-QS_" in one is no card, or a
+    message carrying it would look like a leak (and an event's id would be redacted)."""
+    message = {"type": "event", "table": "x-QS_9", "token": "a_KH-b", "detail": {"card": "AS"}}
+    assert cards_in(message) == {"AS"}
+    sent: list[dict[str, Any]] = []
+    session = StdioSession(Lobby(Store()), sent.append)
+    for seed in range(20):
+        sent.clear()
+        request = {"type": "create_table", "v": 1, "game": "klaverjas", "seed": seed}
+        session.handle_line(json.dumps({**request, "seats": [{"kind": "human"}] * 4}))
+        created = sent[0]
+        ids = [created["table"], *(s["token"] for s in created["seats"])]
+        for text in ids:
+            assert re.fullmatch(r"[0-9a-f]{18,}", text), text
+            assert not CARD_TOKEN.search(text)

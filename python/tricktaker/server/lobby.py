@@ -85,11 +85,11 @@ class Lobby:
             else:
                 if bot is not None:
                     raise ProtocolError("bad_options", f"seat {seat} is a person: it has no bot")
-                token = secrets.token_urlsafe(24)
+                token = secrets.token_hex(24)  # 192 bits
                 seats.append(SeatState("human", None, hash_token(token)))
                 tokens.append(token)
         spec = TableSpec(
-            secrets.token_urlsafe(9),
+            secrets.token_hex(9),  # table ids and tokens in lowercase hex never read as cards
             machine.game.name,
             request.preset,
             dict(request.options),

@@ -14,8 +14,8 @@ differs from one seat to another is a seat's own: the seat, its hand, its legal 
 it peeked at, its side), so it holds nothing that one seat knows and another does not. Its
 events keep only the cards that appeared in that public view during the deal.
 
-Seat and side display names (``seats``, ``sides``) are never read as cards: a side named
-after its seats ("AC") is not the ace of clubs.
+Seat and side display names (``seats``, ``sides``) and the table's id and seat tokens are never
+read as cards: a side named after its seats ("AC") is not the ace of clubs.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ __all__ = ["CARD_TOKEN", "cards_in", "public_view", "redact"]
 
 # A card in the canonical notation, standing alone or inside a call text ("discard:AS,KH").
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9?])(?:[2-9TJQKA][SHDC]|RJ|BJ)(?![A-Za-z0-9])")
-# Fields holding names, not cards.
-NAME_FIELDS = frozenset({"seats", "sides"})
+# Fields holding names or identifiers, not cards: a table id or seat token is random text that
+# could hold a card-like run such as "-QS_" (both are lowercase hex now, but a message is read the
+# same way whoever made its ids).
+NAME_FIELDS = frozenset({"seats", "sides", "table", "token"})
 
 
 def cards_in(value: Any) -> set[str]:

@@ -31,11 +31,10 @@ from collections.abc import Callable
 from typing import Any
 
 import tricktaker as tt
+from bridge_anchor import bridge_positions
 from tricktaker.protocol.base import Deal
 from tricktaker.sim import simulate
 
-BRIDGE = "bridge(use_double_dummy_result=false)"
-BRIDGE_PASS, BRIDGE_ONE_CLUB = 52, 55  # bridge's call actions: pass, then 1C
 GAMES: dict[str, dict[str, Any]] = {
     "klaverjas": {},
     "kiksas": {},
@@ -45,21 +44,6 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 Loop = Callable[[random.Random], int]  # plays one round; returns the actions it took
-
-
-def bridge_positions(pyspiel: Any, deals: int) -> list[Any]:
-    """Bridge deals dealt at random and bid 1C pass pass pass: 52 cards to play in each."""
-    game = pyspiel.load_game(BRIDGE)
-    rnd = random.Random(0)
-    out = []
-    for _ in range(deals):
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
-        for action in (BRIDGE_ONE_CLUB, BRIDGE_PASS, BRIDGE_PASS, BRIDGE_PASS):
-            state.apply_action(action)
-        out.append(state)
-    return out
 
 
 def game_positions(name: str, deals: int) -> list[Deal]:

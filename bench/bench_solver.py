@@ -21,7 +21,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import tricktaker as tt
 from tricktaker import _core as K
+from tricktaker.games.allfours.tables import scoring_items
 
 PIQUET = [s * 16 + r for s in range(4) for r in range(5, 13)]
 
@@ -240,18 +242,10 @@ def kiksas_deal(players: int, race: bool) -> Callable[[random.Random], tuple[Any
 
 def allfours_deal(per_hand: int, preset: str) -> Callable[[random.Random], tuple[Any, Any]]:
     """All Fours, four players in two sides: the game points of side 0 (contract for Pitch)."""
-    items = {
-        "trinidad": {"hang_jack": True},
-        "auction_pitch": {"hang_jack": False},
-        "oklahoma_ten_point": {
-            "hang_jack": False,
-            "jick": True,
-            "jokers": True,
-            "five": 5,
-            "trey": True,
-            "last_trick": True,
-        },
-    }[preset]
+    # The preset's own items; the Oklahoma case adds the five and the last trick, which no
+    # preset scores, so that every item of the scoring is timed.
+    extra = {"five": 5, "last_trick": True} if preset == "oklahoma_ten_point" else {}
+    items = scoring_items(tt.load("allfours", preset=preset, **extra).options)
     jokers = bool(items.get("jokers"))
     deck = K.allfours_deck(0x1FFF, jokers)
 

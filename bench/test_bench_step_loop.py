@@ -36,6 +36,7 @@ from typing import Any, cast
 import pytest
 
 import tricktaker as tt
+from bridge_anchor import bridge_positions
 from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.protocol.base import Deal
 from tricktaker.sim import simulate
@@ -97,25 +98,6 @@ def openspiel_step_loop(states: list[Any], rnd: random.Random) -> int:
             state.apply_action(rnd.choice(state.legal_actions()))
             n += 1
     return n
-
-
-BRIDGE = "bridge(use_double_dummy_result=false)"
-BRIDGE_PASS, BRIDGE_ONE_CLUB = 52, 55  # bridge's call actions: pass, then 1C
-
-
-def openspiel_positions(pyspiel: Any) -> list[Any]:
-    """Bridge deals dealt at random and bid one club, pass, pass, pass: 52 cards to play."""
-    game = pyspiel.load_game(BRIDGE)
-    out = []
-    for seed in range(DEALS):
-        rnd = random.Random(seed)
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            state.apply_action(rnd.choice([a for a, _ in state.chance_outcomes()]))
-        for action in (BRIDGE_ONE_CLUB, BRIDGE_PASS, BRIDGE_PASS, BRIDGE_PASS):
-            state.apply_action(action)
-        out.append(state)
-    return out
 
 
 class _Rounds:
@@ -210,7 +192,7 @@ def test_fast_step_loop(benchmark: Any, throughput: Record) -> None:
 
 def test_openspiel_step_loop(benchmark: Any, throughput: Record) -> None:
     pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is in the bench extra")
-    positions = openspiel_positions(pyspiel)
+    positions = bridge_positions(pyspiel, DEALS)
     cards = openspiel_step_loop([s.clone() for s in positions], random.Random(1))
     assert cards == DEALS * 52
     rounds = _Rounds()

@@ -22,7 +22,9 @@ from typing import Any
 
 import pytest
 
+import tricktaker as tt
 from tricktaker import _core as K
+from tricktaker.games.allfours.tables import scoring_items
 
 GOLDEN = Path(__file__).parent / "data" / "solver_golden.json"
 SEED = 33
@@ -93,26 +95,26 @@ def kiksas(players: int, race: bool) -> Maker:
     return make
 
 
-ALLFOURS_ITEMS: dict[str, dict[str, Any]] = {
-    "trinidad": {"hang_jack": True},
-    "auction_pitch": {"hang_jack": False},
-    "oklahoma_ten_point": {
-        "hang_jack": False,
-        "jick": True,
-        "jokers": True,
-        "five": 5,
-        "trey": True,
-        "last_trick": True,
-    },
+# The items each All Fours case scores, from the game's own options (``scoring_items``): the
+# Oklahoma case adds the five and the last trick, items no preset scores, so that the solver's
+# every item is covered.
+ALLFOURS_OPTIONS: dict[str, dict[str, Any]] = {
+    "trinidad": {},
+    "auction_pitch": {},
+    "oklahoma_ten_point": {"five": 5, "last_trick": True},
 }
 
 
+def allfours_items(preset: str) -> dict[str, Any]:
+    return scoring_items(tt.load("allfours", preset=preset, **ALLFOURS_OPTIONS[preset]).options)
+
+
 def allfours(preset: str) -> Maker:
-    items = ALLFOURS_ITEMS[preset]
-    deck = K.allfours_deck(0x1FFF, bool(items.get("jokers")))
+    items = allfours_items(preset)
+    deck = K.allfours_deck(0x1FFF, bool(items["jokers"]))
 
     def make(rng: random.Random) -> Position:
-        rules = K.allfours_rules(rng.randrange(4), deck, jick=bool(items.get("jick")))
+        rules = K.allfours_rules(rng.randrange(4), deck, jick=bool(items["jick"]))
         state = K.PlayState(rules, split(rng, deck_list(deck), 4, 6), [0, 1, 0, 1], 0)
         bid = rng.randrange(2, 5) if preset != "trinidad" else 0
         objective = K.Objective(

@@ -99,9 +99,6 @@ def test_a_simulated_klaverjas_bot_sees_the_play_as_its_observation_shows_it(
     options: dict[str, Any], seed: int
 ) -> None:
     game = tt.load("klaverjas", **options)
-    fast, slow = RuleBot(seed), RuleBot(seed)
-    fast.bind(game)
-    slow.bind(game)
     for deal, cards in positions(game, seed, 2):
         seat = deal.to_move
         plain = deal.observation(seat)
@@ -110,9 +107,53 @@ def test_a_simulated_klaverjas_bot_sees_the_play_as_its_observation_shows_it(
         assert vars(kj.play_view(lazy, cards, game.options)) == vars(
             kj.play_view(plain, cards, game.options)
         )
-        legal = deal.legal_actions()
-        assert fast.act(lazy, legal) == slow.act(plain, legal)
         lazy.close()
+
+
+def assert_same_picks(game: Any, seed: int) -> None:
+    """Every decision of random deals: the bot given the simulation's observation (which
+    offers the play as masks) acts as the bot given the plain observation dict."""
+    fast, slow = RuleBot(seed), RuleBot(seed)
+    fast.bind(game)
+    slow.bind(game)
+    rng = random.Random(seed)
+    for k in range(2):
+        deal = game.new_deal(seed=seed * 10 + k)
+        while not deal.is_over:
+            seat = deal.to_move
+            legal = deal.legal_actions()
+            if seat is not None and len(legal) > 1:
+                lazy = SeatObservation(deal, seat)
+                assert fast.act(lazy, legal) == slow.act(deal.observation(seat), legal)
+                lazy.close()
+            deal.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize(("name", "options", "family"), CASES)
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_simulated_rule_bot_picks_what_it_picks_from_a_plain_observation(
+    name: str, options: dict[str, Any], family: str, seed: int
+) -> None:
+    assert_same_picks(tt.load(name, **options), seed)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"trick_history_visible": "last_trick_only"},
+        {"illegal_play": "penalize"},
+        {"signals": "same_suit", "lead_signals": True},
+        {"signals": "opposite_colour", "play_rules": "rotterdam"},
+        {"roem_claim": "manual"},
+    ],
+)
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_a_simulated_klaverjas_bot_picks_the_same_under_every_option(
+    options: dict[str, Any], seed: int
+) -> None:
+    assert_same_picks(tt.load("klaverjas", **options), seed)
 
 
 def test_a_closed_observation_shows_no_play() -> None:
@@ -146,3 +187,33 @@ def test_bad_views_are_rejected_with_a_clear_error() -> None:
             choose_card(view, style)
         setattr(view, field, saved)
     assert choose_card(view, style) == good
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), exclusions=st.booleans())
+def test_the_cores_seat_view_is_the_view_of_the_observation(seed: int, exclusions: bool) -> None:
+    game = tt.load("klaverjas")
+    for deal, cards in positions(game, seed, 2):
+        seat = deal.to_move
+        view = kj.play_view(deal.observation(seat), cards, game.options)
+        seen = _core.SeatView(deal.state, seat, exclusions)
+        assert seen.me == view.me
+        assert seen.hand == view.hand
+        assert seen.unseen == view.unseen
+        assert seen.hidden == view.hidden
+        assert seen.trick == view.trick
+        assert seen.excluded == (view.excluded if exclusions else {})
+        style = Style(pull_trumps=bool(seed % 2))
+        if exclusions:
+            picked = _core.choose_card_seen(seen, view.legal, style.pull_trumps, 10, 0, 0, 0, None)
+            assert picked == choose_card(view, style)
+
+
+def test_a_bad_seat_or_legal_mask_on_the_cores_view_is_rejected() -> None:
+    deal, cards = next(positions(tt.load("klaverjas"), 3, 1))
+    with pytest.raises(Error, match="seat"):
+        _core.SeatView(deal.state, 4, True)
+    seen = _core.SeatView(deal.state, deal.to_move, True)
+    for legal in (0, ~seen.hand & ((1 << 64) - 1)):
+        with pytest.raises(Error, match="legal"):
+            _core.choose_card_seen(seen, legal, False, 10, 0, 0, 0, None)

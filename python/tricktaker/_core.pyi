@@ -50,6 +50,7 @@ __all__: list[str] = [
     "SET_BACK_RANKS",
     "Scoring",
     "SearchLimitExceeded",
+    "SeatView",
     "SolveResult",
     "Solver",
     "TrickBonus",
@@ -60,6 +61,8 @@ __all__: list[str] = [
     "allfours_rules",
     "allfours_score",
     "card_to_string",
+    "choose_card",
+    "choose_card_seen",
     "format_pbn",
     "history_is_legal",
     "jick_of",
@@ -1281,6 +1284,36 @@ class Solver:
     @property
     def nodes(self) -> int: ...
 
+class SeatView:
+    """
+    One seat's view of the card play, made by the core from a play state whose whole history the seat has seen: only its hand, the trick, the cards it has not seen, the other seats' card counts and the cards their plays show they cannot hold.
+    """
+    def __init__(self, state: PlayState, seat: int, exclusions: bool) -> None:
+        """
+        The view of `seat`; with `exclusions`, the cards each other seat cannot hold.
+        """
+    @property
+    def excluded(self) -> dict[str, typing.Any]:
+        """
+        {seat: the unseen cards its plays show it cannot hold}, seats with none left out.
+        """
+    @property
+    def hand(self) -> int: ...
+    @property
+    def hidden(self) -> list[int]:
+        """
+        How many cards each other seat holds (0 for the seat itself).
+        """
+    @property
+    def me(self) -> int: ...
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """
+        The current trick as (seat, card) pairs.
+        """
+    @property
+    def unseen(self) -> int: ...
+
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
 ) -> int:
@@ -1324,6 +1357,43 @@ def allfours_score(
     """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def choose_card(
+    rules: RulesTable,
+    me: typing.SupportsInt | typing.SupportsIndex,
+    sides: typing.Any,
+    active: typing.Any,
+    hand: typing.SupportsInt | typing.SupportsIndex,
+    legal: typing.SupportsInt | typing.SupportsIndex,
+    trick: typing.Any,
+    unseen: typing.SupportsInt | typing.SupportsIndex,
+    hidden: typing.Any,
+    known: typing.Any,
+    excluded: typing.Any,
+    pull_trumps: bool,
+    gamble_from: typing.SupportsInt | typing.SupportsIndex,
+    trick_worth: typing.SupportsInt | typing.SupportsIndex,
+    prefer_lead: typing.SupportsInt | typing.SupportsIndex,
+    avoid_lead: typing.SupportsInt | typing.SupportsIndex,
+    bonus: typing.Any,
+) -> int:
+    """
+    The card (id) the shared rule-bot heuristic plays from one seat's view: sides and active seats as lists, the trick as (seat, card) tuples, hidden counts per seat, known and excluded cards as {seat: mask}, the style's fields (lead suits as suit masks) and each card's bonus (a list of 64, or None for none).
+    """
+
+def choose_card_seen(
+    view: SeatView,
+    legal: typing.SupportsInt | typing.SupportsIndex,
+    pull_trumps: bool,
+    gamble_from: typing.SupportsInt | typing.SupportsIndex,
+    trick_worth: typing.SupportsInt | typing.SupportsIndex,
+    prefer_lead: typing.SupportsInt | typing.SupportsIndex,
+    avoid_lead: typing.SupportsInt | typing.SupportsIndex,
+    bonus: typing.Any,
+) -> int:
+    """
+    choose_card on a SeatView: the card (id) to play among `legal` (a mask of the hand).
+    """
+
 def format_pbn(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     first: typing.SupportsInt | typing.SupportsIndex = 0,

@@ -47,6 +47,7 @@ from tricktaker.labels import flatten, frame, game_labels, to_arrow
 from tricktaker.protocol.base import Deal, Game, StateMachine, check_seed, new_seed
 from tricktaker.protocol.family import capability
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.seat_play import SeatPlay
 from tricktaker.protocol.summary import Column, SummaryAdapter
 from tricktaker.registry import load
 from tricktaker.results import value_categories
@@ -258,6 +259,21 @@ class SeatObservation(Mapping[str, Any]):
 
     def close(self) -> None:
         self._open = False
+
+    def seat_play(self) -> SeatPlay | None:
+        """What this observation shows of the card play as card ids and masks (``SeatPlay``),
+        where the game gives it (``StateMachine.seat_play``), else None: the same facts as the
+        observation's text, so a bot may read them instead of parsing the cards back."""
+        if not self._open:
+            raise RuntimeError("an observation is only valid while the bot acts")
+        return self._machine.seat_play(self._seat)
+
+    def seat_view(self, exclusions: bool) -> Any:
+        """The core's view of the card play as this observation shows it
+        (``StateMachine.seat_view``), else None."""
+        if not self._open:
+            raise RuntimeError("an observation is only valid while the bot acts")
+        return self._machine.seat_view(self._seat, exclusions)
 
     def sample_hands(self, n: int, seed: int) -> list[list[int]]:
         """``n`` deals of the cards this seat cannot see, drawn uniformly among those consistent

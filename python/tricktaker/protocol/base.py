@@ -26,6 +26,7 @@ from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, sh
 from tricktaker.protocol.copying import copy_state, register_immutable
 from tricktaker.protocol.diagram import picture, text_diagram
 from tricktaker.protocol.options import options_to_dict
+from tricktaker.protocol.seat_play import SeatPlay
 from tricktaker.protocol.svg import deal_svg
 from tricktaker.protocol.tensor_kit import encode_observation, observation_shape
 
@@ -232,6 +233,20 @@ class StateMachine(abc.ABC):
         own: key -> ``field(self, seat id)``, the observation being every field in this order.
         A reader that needs a few fields (a simulated bot) then makes only those. None (the
         default): the observation is made whole."""
+        return None
+
+    def seat_play(self, seat: int) -> SeatPlay | None:
+        """What ``observation(seat)`` shows of the card play, as card ids and masks
+        (``SeatPlay``), for a reader that would parse the cards back from the observation's
+        text; None (the default) where the game gives none or there is no card play yet."""
+        return None
+
+    def seat_view(self, seat: int, exclusions: bool) -> Any:
+        """The core's view of the card play as ``observation(seat)`` shows it (a
+        ``_core.SeatView``: the seat's hand, the trick, the cards it has not seen, the others'
+        card counts and, with ``exclusions``, the cards their plays show they cannot hold), for
+        a rule bot that picks its card in one core call; None (the default) where the game gives
+        none: the observation does not show the whole play, or there is none yet."""
         return None
 
     def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:

@@ -20,6 +20,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card
 from tricktaker.protocol.base import CARD_NAMES, Action
+from tricktaker.protocol.seat_play import SeatPlay
 
 # The id of each card's canonical text ("AS", "TH", "RJ"), as observations write cards.
 CARD_IDS: dict[str, int] = {name: card for card, name in enumerate(CARD_NAMES) if name}
@@ -33,6 +34,7 @@ __all__ = [
     "mask_of",
     "observation_tricks",
     "play_exclusions",
+    "seen_play",
 ]
 
 
@@ -264,3 +266,15 @@ def observation_tricks(
     ]
     current = [(seat_index(s), ids.get(c) or card_id(c)) for s, c in obs.get("trick") or []]
     return done, current
+
+
+def seen_play(obs: Mapping[str, Any], seat_index: Callable[[str], int]) -> SeatPlay:
+    """What ``obs`` shows of the card play as card ids and masks: from the observation itself
+    where it offers them (a simulated bot's, ``SeatObservation.seat_play``), else read back from
+    its text (the hand, the tricks, the hand sizes)."""
+    ask = getattr(obs, "seat_play", None)
+    seen: SeatPlay | None = ask() if ask is not None else None
+    if seen is None:
+        done, current = observation_tricks(obs, seat_index)
+        seen = SeatPlay(mask_of(obs["hand"]), done, current, list(obs["hand_sizes"]))
+    return seen

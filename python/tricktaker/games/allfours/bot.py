@@ -147,9 +147,40 @@ def card_bonus(card: int, trump: Suit, options: Any) -> int:
     return 0
 
 
+# Each card's bonus by (options, trump): every decision of the play reads a few of them.
+_BONUS: dict[tuple[Any, int], list[int]] = {}
+
+
+def bonus_by_card(options: Any, trump: Suit) -> list[int]:
+    """``card_bonus`` of every card of the deck by card id (0 for the ids not in it)."""
+    key = (options, int(trump))
+    table = _BONUS.get(key)
+    if table is None:
+        table = [0] * 64
+        for card in _core.mask_to_ids(options.deck_mask):
+            table[card] = card_bonus(card, trump, options)
+        _BONUS[key] = table
+    return table
+
+
+# The rules tables met so far by (options, trump): every decision of the play asks for one,
+# and the bots only read them.
+_RULES: dict[tuple[Any, int], _core.RulesTable] = {}
+SUITS = {suit.letter: suit for suit in Suit}
+
+
+def _suit(text: str) -> Suit:
+    """A suit from its letter (as observations write it), or any text ``Suit.parse`` reads."""
+    return SUITS.get(text) or Suit.parse(text)
+
+
 def rules_for(options: Any, trump: Suit) -> _core.RulesTable:
     """The rules table of the play with ``trump`` (the core's, built in ``tables.py``)."""
-    return rules_table(options, int(trump))
+    key = (options, int(trump))
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = rules_table(options, int(trump))
+    return rules
 
 
 def seat_sides(obs: Mapping[str, Any]) -> list[int]:
@@ -171,7 +202,7 @@ def play_view(
     obs: Mapping[str, Any], legal: Sequence[Action], options: Any, trump: Suit | None = None
 ) -> PlayView:
     """The play as the seat sees it, with the deal's trump (or ``trump`` before it is fixed)."""
-    trump = Suit.parse(obs["trump"]) if trump is None else trump
+    trump = _suit(obs["trump"]) if trump is None else trump
     rules = rules_for(options, trump)
     n = len(obs["seats"])
     me = int(obs["seat"])
@@ -215,8 +246,10 @@ class AllFoursBot(GameRuleBot):
         obs = observation
         legal = legal_actions
         options = _options(self.game, str(obs.get("game", "allfours")))
-        hand = [Card.parse(c) for c in obs.get("hand") or []]
         phase = obs.get("phase")
+        # The hand as cards serves the calls, the discards and the pitch; the play reads masks.
+        playing = phase == "play" and obs.get("trump") is not None
+        hand = [] if playing else [Card.parse(c) for c in obs.get("hand") or []]
         if phase == "beg":
             turned = Suit.parse(obs["turned_up"][-1][-1])
             stand = suit_worth(hand, turned, options) >= 1.5
@@ -258,13 +291,9 @@ class AllFoursBot(GameRuleBot):
             mine = [a for a in cards if a.card is not None and a.card.suit == suit]
             pool = mine or cards
             return max(pool, key=lambda a: (a.card.rank if a.card else 0, a.name))
-        view = play_view(obs, cards, options)
-        trump = Suit.parse(obs["trump"])
-        style = Style(
-            pull_trumps=True,
-            bonus=lambda c: card_bonus(c, trump, options),
-            gamble_from=10,
-        )
+        trump = _suit(obs["trump"])
+        view = play_view(obs, cards, options, trump)
+        style = Style(pull_trumps=True, bonus=bonus_by_card(options, trump).__getitem__)
         return Action.play(Card(choose_card(view, style)))
 
     def _discard(

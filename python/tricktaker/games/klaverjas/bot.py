@@ -34,16 +34,17 @@ from tricktaker.protocol.card_play import (
     PlayView,
     bits,
     legal_mask,
-    mask_of,
-    observation_tricks,
     play_exclusions,
+    seen_play,
 )
 from tricktaker.protocol.pimc_search import PlaySearch, played_by, replay
 from tricktaker.protocol.players import GameRuleBot, pick_action
+from tricktaker.protocol.seat_play import SeatPlay
 
 __all__ = ["PIMC", "RULE_BOT", "KlaverjasBot", "KlaverjasPimc", "play_view"]
 
 NAME_FROM = 95
+GAMBLE_FROM = 10  # the points at stake from which a doubtful win is tried (Style.gamble_from)
 TRUMP_WORTH = {
     Rank.JACK: 45,
     Rank.NINE: 30,
@@ -138,19 +139,25 @@ def _seat(seat: Any) -> int:
     return seat if type(seat) is int else seat_index(seat)  # observations give seat ids
 
 
-def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> PlayView:
+def play_view(
+    obs: Mapping[str, Any],
+    legal: Sequence[Action],
+    options: Any = None,
+    seen: SeatPlay | None = None,
+) -> PlayView:
     """The play as the seat sees it; ``options`` (the game's) give the follow rules, Amsterdam
-    without them."""
+    without them. ``seen``: the observation's card play (``seen_play``), if read already."""
     rules = _rules(options, obs["trump"])
     me: int = obs["seat"]  # observations name seats by id (0-3 = N, E, S, W)
-    done, current = observation_tricks(obs, _seat)
-    history = [pc for t in done for pc in t] + current
-    hand = mask_of(obs["hand"])
+    if seen is None:
+        seen = seen_play(obs, _seat)
+    history = [pc for t in seen.tricks for pc in t] + seen.trick
+    hand = seen.hand
     played = 0
     for _, c in history:
         played |= 1 << c
     unseen = rules.deck & ~hand & ~played
-    hidden = list(obs["hand_sizes"])
+    hidden = list(seen.hand_sizes)
     hidden[me] = 0
     view = PlayView(
         rules=rules,
@@ -160,17 +167,19 @@ def play_view(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = No
         active=[0, 1, 2, 3],
         hand=hand,
         legal=legal_mask(legal),
-        trick=current,
+        trick=seen.trick,
         history=history,
         unseen=unseen,
         hidden=hidden,
     )
     if options is None or options.illegal_play != "penalize":  # else plays prove nothing
-        view.excluded = play_exclusions(view)
+        view.excluded = play_exclusions(view) if seen.excluded is None else seen.excluded
     return view
 
 
-def _signal_hints(obs: Mapping[str, Any], view: PlayView) -> tuple[set[int], set[int]]:
+def _signal_hints(
+    obs: Mapping[str, Any], view: PlayView, seen: SeatPlay
+) -> tuple[set[int], set[int]]:
     """Suits to prefer and to avoid leading, from the partner's discards (§6)."""
     system = (obs.get("conventions") or {}).get("signals", "none")
     prefer: set[int] = set()
@@ -178,8 +187,7 @@ def _signal_hints(obs: Mapping[str, Any], view: PlayView) -> tuple[set[int], set
     if system == "none":
         return prefer, avoid
     partner = (view.me + 2) % 4
-    done, current = observation_tricks(obs, _seat)
-    for trick in done + [current]:
+    for trick in seen.tricks + [seen.trick]:
         if not trick:
             continue
         led = view.suit(trick[0][1])
@@ -242,15 +250,35 @@ def _declarer_lacks_jack(obs: Mapping[str, Any], view: PlayView, declarer: int) 
     return seat == declarer and not view.is_trump(card) and Card(card).rank == Rank.ACE
 
 
+def _unsignalled_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any) -> int | None:
+    """Without signals to read or give, the shared heuristic alone in one core call on the
+    view the observation offers (``SeatObservation.seat_view``); None where it offers none."""
+    if options is None:  # the view's follow rules are the game's
+        return None
+    conventions = obs.get("conventions") or {}
+    if conventions.get("signals", "none") != "none" or conventions.get("lead_signals"):
+        return None
+    ask = getattr(obs, "seat_view", None)
+    seen = ask(options.illegal_play != "penalize") if ask is not None else None
+    if seen is None:
+        return None
+    playing = seen.me % 2 == obs["declarer"] % 2  # sides are N-S and E-W
+    return _core.choose_card_seen(seen, legal_mask(legal), playing, GAMBLE_FROM, 0, 0, 0, None)
+
+
 def choose_play(obs: Mapping[str, Any], legal: Sequence[Action], options: Any = None) -> Action:
-    view = play_view(obs, legal, options)
+    fast = _unsignalled_play(obs, legal, options)
+    if fast is not None:
+        return Action.play(Card(fast))
+    seen = seen_play(obs, _seat)
+    view = play_view(obs, legal, options, seen)
     declarer: int = obs["declarer"]
     playing = view.friendly(declarer)
-    prefer, avoid = _signal_hints(obs, view)
+    prefer, avoid = _signal_hints(obs, view, seen)
     partner_lacks_jack = view.me != declarer and _declarer_lacks_jack(obs, view, declarer)
     style = Style(
         pull_trumps=playing and not partner_lacks_jack,
-        gamble_from=10,
+        gamble_from=GAMBLE_FROM,
         prefer_lead=prefer,
         avoid_lead=avoid,
     )
@@ -266,17 +294,18 @@ class KlaverjasBot(GameRuleBot):
     """Klaverjas by simple rules (see the module doc)."""
 
     def act(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> Action:
-        claim = pick_action(legal_actions, "claim")
-        if claim is not None:
-            tricks = observation.get("tricks") or []
-            if not tricks or tricks[-1].get("roem", 1):
-                return claim
-        phase = observation.get("phase")
-        if phase == "trump_selection":
-            return choose_trump(observation, legal_actions)
         cards = [a for a in legal_actions if a.is_card]
-        if not cards:
-            return pick_action(legal_actions, "pass") or legal_actions[0]
+        if len(cards) < len(legal_actions) or not cards:  # a claim, a pass or a trump call
+            claim = pick_action(legal_actions, "claim")
+            if claim is not None:
+                tricks = observation.get("tricks") or []
+                if not tricks or tricks[-1].get("roem", 1):
+                    return claim
+            phase = observation.get("phase")
+            if phase == "trump_selection":
+                return choose_trump(observation, legal_actions)
+            if not cards:
+                return pick_action(legal_actions, "pass") or legal_actions[0]
         if len(cards) == 1:
             return cards[0]
         return choose_play(observation, cards, self.options)

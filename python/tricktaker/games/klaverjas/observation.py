@@ -24,6 +24,7 @@ from tricktaker.games.klaverjas.options import (
 )
 from tricktaker.games.klaverjas.result import KlaverjasResult
 from tricktaker.protocol.base import CARD_NAMES, Deal
+from tricktaker.protocol.seat_play import SeatPlay
 
 
 class DealViews(Deal):
@@ -110,6 +111,41 @@ class DealViews(Deal):
     @property
     def observation_fields(self) -> dict[str, Callable[[Any, int], Any]]:
         return OBSERVATION_FIELDS  # defined below: the fields read the deal's views
+
+    def seat_view(self, seat: int, exclusions: bool) -> _core.SeatView | None:
+        """The core's view of the play as ``observation(seat)`` shows it: only where every
+        trick is shown, and, for the exclusions, every play was legal (so the history proves
+        them)."""
+        state = self.state
+        if state is None or self.options.trick_history_visible == "last_trick_only":
+            return None
+        if exclusions and self.options.illegal_play == "penalize":
+            return None
+        return _core.SeatView(state, seat, exclusions)
+
+    def seat_play(self, seat: int) -> SeatPlay | None:
+        """The card play as ``observation(seat)`` shows it, in card ids (``SeatPlay``)."""
+        state = self.state
+        if state is None:
+            return None
+        history = state.history()
+        done = len(history) - state.trick_len
+        tricks = [history[i : i + NUM_SEATS] for i in range(0, done, NUM_SEATS)]
+        hand = state.hand(seat)
+        excluded = None
+        if self.options.trick_history_visible == "last_trick_only":
+            tricks = tricks[-1:]
+        elif self.options.illegal_play != "penalize" and history:
+            # Every play was legal and the seat sees them all: what each play excludes follows
+            # from the history alone, so the deal's own replays it (no placeholder hands).
+            played = 0
+            for _, card in history:
+                played |= 1 << card
+            known = [hand if s == seat else 0 for s in range(NUM_SEATS)]
+            unseen = state.rules.deck & ~hand & ~played
+            found = _core.play_exclusions(state, known, unseen)
+            excluded = {s: m for s, m in enumerate(found) if s != seat and m}
+        return SeatPlay(hand, tricks, history[done:], self._hand_sizes(), excluded)
 
 
 def _visible_tricks(deal: DealViews, seat: int) -> list[dict[str, Any]]:

@@ -111,8 +111,15 @@ class WhistBot(GameRuleBot):
             return legal_actions[0]
         if len(cards) == 1:
             return cards[0]
-        view = play_view(observation, cards, self.options)
         style = Style(pull_trumps=True, trick_worth=TRICK_WORTH, gamble_from=TRICK_WORTH)
+        ask = getattr(observation, "seat_view", None)
+        seen = ask(True) if ask is not None else None
+        if seen is not None:  # the core's view of the play, as the observation shows it
+            card = _core.choose_card_seen(
+                seen, legal_mask(cards), True, style.gamble_from, style.trick_worth, 0, 0, None
+            )
+            return Action.play(Card(card))
+        view = play_view(observation, cards, self.options)
         return Action.play(Card(choose_card(view, style)))
 
 

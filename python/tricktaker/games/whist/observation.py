@@ -55,6 +55,10 @@ class DealViews(Deal):
             "ranks_per_suit": int(self.game.options.ranks_per_suit),
         }
 
+    def seat_view(self, seat: int, exclusions: bool) -> _core.SeatView:
+        """The core's view of the play as ``observation(seat)`` shows it: every trick is shown."""
+        return _core.SeatView(self.state, seat, exclusions)
+
     def completed_tricks(self) -> list[dict[str, Any]]:
         history = self.state.history()
         out = []

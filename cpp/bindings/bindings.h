@@ -37,6 +37,8 @@ void bind_cards(pybind11::module_& m);
 void bind_rules(pybind11::module_& m);
 void bind_play_state(pybind11::module_& m);
 void bind_klaverjas(pybind11::module_& m);
+void bind_klaverjas_tensor(pybind11::module_& m);
+void bind_action_flags(pybind11::module_& m);
 void bind_kirves(pybind11::module_& m);
 void bind_kiksas(pybind11::module_& m);
 void bind_allfours(pybind11::module_& m);

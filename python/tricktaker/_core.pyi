@@ -39,6 +39,7 @@ __all__: list[str] = [
     "KirvesWinner",
     "KlaverjasDealScore",
     "KlaverjasPlayouts",
+    "KlaverjasTensorPlan",
     "MAX_THREADS",
     "Objective",
     "ObjectiveKind",
@@ -55,6 +56,7 @@ __all__: list[str] = [
     "TrickBonus",
     "TrickRecord",
     "VoidTrumpDuty",
+    "action_flags",
     "allfours_deck",
     "allfours_max_points",
     "allfours_rules",
@@ -481,6 +483,47 @@ class KlaverjasDealScore:
     def score(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
     @property
     def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KlaverjasTensorPlan:
+    """
+    Where the Klaverjas observation tensor's parts lie (from the Python spec); write() fills a seat's tensor in one call.
+    """
+    def __init__(
+        self,
+        size: typing.SupportsInt | typing.SupportsIndex,
+        offsets: dict[str, int],
+        scales: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], "FixedSize(3)"
+        ],
+        place: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(64)"
+        ],
+    ) -> None:
+        """
+        offsets: segment name -> offset (trick_k and played_k per relative seat); scales: hand sizes, card points, roem; place: each card id's index in a card plane, -1 for a card outside the pack.
+        """
+    def write(
+        self,
+        state: typing.Any | None,
+        dealt: list[int],
+        me: typing.SupportsInt | typing.SupportsIndex,
+        phase: typing.SupportsInt | typing.SupportsIndex,
+        to_move: typing.SupportsInt | typing.SupportsIndex,
+        dealer: typing.SupportsInt | typing.SupportsIndex,
+        declarer: typing.SupportsInt | typing.SupportsIndex,
+        trump: typing.SupportsInt | typing.SupportsIndex,
+        proposed: typing.SupportsInt | typing.SupportsIndex,
+        passed: typing.SupportsInt | typing.SupportsIndex,
+        last_trick_only: bool,
+        roem_auto: bool,
+        claimed_0: typing.SupportsInt | typing.SupportsIndex,
+        claimed_1: typing.SupportsInt | typing.SupportsIndex,
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        A seat's observation tensor (float32): the play state (None before trumps are chosen, the hands then the dealt masks), the phase's index, seats and suits (-1 for none), the mask of the seats that passed, and the roem (the state's when counted automatically, else the claimed roem of team 0 and team 1).
+        """
+    @property
+    def size(self) -> int: ...
 
 class KirvesDealKind:
     """
@@ -1280,6 +1323,16 @@ class Solver:
     def memory_bytes(self) -> int: ...
     @property
     def nodes(self) -> int: ...
+
+def action_flags(
+    actions: list[typing.Any],
+    index: dict[str, int],
+    action_type: type,
+    size: typing.SupportsInt | typing.SupportsIndex,
+) -> numpy.typing.NDArray[numpy.int8] | None:
+    """
+    An int8 vector of `size` with 1 at index[a.name] for each action a of the list; None when an item is not of action_type or its name is not in index.
+    """
 
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False

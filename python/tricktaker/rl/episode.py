@@ -18,7 +18,7 @@ the AEC protocol.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +67,10 @@ class Episode:
         self._deals_done = 0
         self._mask_key: tuple[int, int, int] | None = None
         self._mask = np.zeros(self.layout.size, dtype=np.int8)
+        # The kind of the machine started, asked once rather than at every step.
+        self._is_match = False
+        self._is_deal = False
+        self._no_rewards: list[float] = []
 
     # --- starting ----------------------------------------------------------------------------
 
@@ -90,10 +94,13 @@ class Episode:
         self.machine = machine
         self._mask_key = None
         self.agents = self.adapter.agent_names(machine)
+        self._no_rewards = [0.0] * len(self.agents)
         self._deal = None
         self._deals_done = 0
-        if isinstance(machine, Match):
-            self._deals_done = len(self.adapter.finished_deals(machine))
+        self._is_match = isinstance(machine, Match)
+        self._is_deal = isinstance(machine, Deal)
+        if self._is_match:
+            self._deals_done = len(self.adapter.finished_deals(cast(Match, machine)))
         self._sync_deal()
 
     def _sync_deal(self) -> None:
@@ -116,7 +123,10 @@ class Episode:
     @property
     def to_move(self) -> int | None:
         """The player (agent index) to act, or None when the episode is over."""
-        return None if self.is_over else self._machine.to_move
+        machine = self.machine
+        if machine is None:
+            raise RuntimeError("the episode has not started: call start(seed) first")
+        return None if machine.is_over else machine.to_move
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
         """1 for each action index the player may take now (all 0 when it is not to move)."""
@@ -143,7 +153,7 @@ class Episode:
     def observe(self, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of a player (see ``tricktaker.rl.encoding``)."""
         machine = self._machine
-        if isinstance(machine, Match) and machine.is_over:
+        if self._is_match and machine.is_over:
             # A finished match has no deal to observe: the terminal observation is all zeros.
             return np.zeros(self.observation_size, dtype=np.float32)
         # The game's own tensor of the seat (some families write it without the observation
@@ -162,27 +172,27 @@ class Episode:
         player = self.to_move
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")
-        if not 0 <= index < self.layout.size:
-            raise IllegalAction(f"action index {index} is out of range 0..{self.layout.size - 1}")
+        layout = self.layout
+        if not 0 <= index < layout.size:
+            raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
         mask = self._legal_mask(player)
         if not mask[index]:
-            legal = " ".join(f"{i}:{self.layout.names[i]}" for i in mask.nonzero()[0])
+            legal = " ".join(f"{i}:{layout.names[i]}" for i in mask.nonzero()[0])
             raise IllegalAction(
-                f"action {index} ({self.layout.names[index]}) is not allowed for "
+                f"action {index} ({layout.names[index]}) is not allowed for "
                 f"{self.agents[player]} in phase {machine.phase}; allowed: {legal}"
             )
-        machine.apply(self.layout.actions[index], seat=player)
-        rewards = [0.0] * len(self.agents)
-        if isinstance(machine, Deal):
-            if machine.is_over:
-                rewards = self.adapter.deal_rewards(machine.result())
-        elif isinstance(machine, Match):
-            finished = self.adapter.finished_deals(machine)
+        machine.apply(layout.actions[index], player)
+        rewards = self._no_rewards.copy()
+        if self._is_match:
+            finished = self.adapter.finished_deals(cast(Match, machine))
             for result, seating in finished[self._deals_done :]:
                 for s, r in enumerate(self.adapter.deal_rewards(result)):
                     rewards[seating[s]] += r
             self._deals_done = len(finished)
-        self._sync_deal()
+            self._sync_deal()
+        elif self._is_deal and machine.is_over:
+            rewards = self.adapter.deal_rewards(cast(Deal, machine).result())
         return rewards
 
     # --- views -------------------------------------------------------------------------------

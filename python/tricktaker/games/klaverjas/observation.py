@@ -34,6 +34,7 @@ class DealViews(Deal):
     dealer: int
     forehand: int
     _hand_ids: Sequence[Sequence[int]]  # the hands as dealt: card ids in the order dealt
+    _hand_masks: list[int]  # the same as bit masks
     _hands_dealt: list[list[Card]] | None
     proposed_suit: Suit | None
     trump: Suit | None

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "tricktaker/cards.h"
@@ -36,6 +37,9 @@ struct KlaverjasTensorPlan {
   std::array<int, kSeats> played{};
   double hand_scale = 1, points_scale = 1, roem_scale = 1;
   std::array<int, 64> place{};
+  std::vector<std::string> phases;  // the phase names, in the order of the phase segment
+  bool last_trick_only = false;     // trick_history_visible = last_trick_only
+  bool roem_auto = true;            // roem counted automatically (else the claimed roem)
 };
 
 int offset_of(const py::typing::Dict<py::str, py::int_>& offsets, const char* name) {
@@ -44,8 +48,9 @@ int offset_of(const py::typing::Dict<py::str, py::int_>& offsets, const char* na
 }
 
 KlaverjasTensorPlan make_plan(int size, const py::typing::Dict<py::str, py::int_>& offsets,
-                              const std::array<double, 3>& scales,
-                              const std::array<int, 64>& place) {
+                              const std::array<double, 3>& scales, const std::array<int, 64>& place,
+                              const std::vector<std::string>& phases, bool last_trick_only,
+                              bool roem_auto) {
   KlaverjasTensorPlan plan;
   plan.size = size;
   plan.me = offset_of(offsets, "me");
@@ -69,6 +74,10 @@ KlaverjasTensorPlan make_plan(int size, const py::typing::Dict<py::str, py::int_
   plan.points_scale = scales[1];
   plan.roem_scale = scales[2];
   plan.place = place;
+  plan.phases = phases;
+  plan.last_trick_only = last_trick_only;
+  plan.roem_auto = roem_auto;
+  if (phases.size() != 4) throw Error("tensor plan: four phases");
   // Every index the writer can reach must lie in the vector: checked once here, not per call.
   int last = 0;
   for (int p : place) last = std::max(last, p);
@@ -103,51 +112,123 @@ inline int relative(int seat, int me) {
   return (seat - me + kSeats) % kSeats;
 }
 
-// One seat's tensor. `state` is None before trumps are chosen (the hands are then the dealt
-// masks); seats and suits are -1 where the deal has none; `passed` is the mask of the seats
-// that passed in trump selection; the roem is the state's (counted automatically) or the
-// claimed roem of each team.
-py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan,
-                                const std::optional<py::object>& state_or_none,
-                                const py::typing::List<py::int_>& dealt, int me, int phase,
-                                int to_move, int dealer, int declarer, int trump, int proposed,
-                                int passed, bool last_trick_only, bool roem_auto, int claimed_0,
-                                int claimed_1) {
-  const PlayState* state =
-      state_or_none ? state_or_none->cast<const PlayState*>() : nullptr;  // TypeError if not one
-  if (me < 0 || me >= kSeats) throw Error("seat must be 0..3");
-  if (phase < 0 || phase >= 4 || dealer < 0 || dealer >= kSeats || to_move >= kSeats ||
-      declarer >= kSeats || trump >= kNumSuits || proposed >= kNumSuits)
-    throw Error("klaverjas tensor: a fact out of range");
+// The facts of a deal a seat's tensor reads besides its play state: seats and suits are -1
+// where the deal has none; `passed` is the mask of the seats that passed in trump selection.
+struct DealFacts {
+  const PlayState* state = nullptr;     // none before trumps are chosen
+  std::array<CardSet, kSeats> dealt{};  // the hands as dealt (read while there is no state)
+  int phase = 0, to_move = -1, dealer = 0, declarer = -1, trump = -1, proposed = -1;
+  int passed = 0;
+  std::array<int, 2> claimed{};  // the roem claimed by each team (manual claims)
+};
+
+// An attribute of the deal by an interned name (made once: a name made per call costs more
+// than reading the attribute).
+struct Name {
+  explicit Name(const char* text) : key(PyUnicode_InternFromString(text)) {}
+  PyObject* key;  // never freed: lives as long as the module
+};
+
+py::object attribute(PyObject* deal, const Name& name) {
+  py::object value = py::reinterpret_steal<py::object>(PyObject_GetAttr(deal, name.key));
+  if (!value) throw py::error_already_set();
+  return value;
+}
+
+// An int attribute of the deal, or -1 for None (a suit is an IntEnum: an int too).
+int int_or_none(PyObject* deal, const Name& name) {
+  py::object value = attribute(deal, name);
+  if (value.is_none()) return -1;
+  const long v = PyLong_AsLong(value.ptr());
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return static_cast<int>(v);
+}
+
+// The facts as the Klaverjas deal keeps them (python/tricktaker/games/klaverjas/observation.py
+// declares them): the play state, the dealt hands' masks, the phase's name, the seats, the
+// suits, the calls of trump selection and the claimed roem.
+DealFacts read_facts(const KlaverjasTensorPlan& plan, PyObject* deal) {
+  static const Name kState("state"), kHandMasks("_hand_masks"), kPhase("_phase"),
+      kToMove("_to_move"), kDealer("dealer"), kDeclarer("declarer"), kTrump("trump"),
+      kProposed("proposed_suit"), kCalls("calls"), kClaimed("_claimed");
+  DealFacts f;
+  py::object state = attribute(deal, kState);
+  if (!state.is_none()) {
+    f.state = state.cast<const PlayState*>();
+    if (f.state->num_players() != kSeats) throw Error("klaverjas tensor: a four-seat play state");
+  } else {
+    py::object dealt = attribute(deal, kHandMasks);
+    if (!PyList_Check(dealt.ptr()) || PyList_GET_SIZE(dealt.ptr()) != kSeats)
+      throw Error("klaverjas tensor: four dealt hands");
+    for (int p = 0; p < kSeats; ++p)
+      f.dealt[p] = py::handle(PyList_GET_ITEM(dealt.ptr(), p)).cast<CardSet>();
+  }
+  py::object phase = attribute(deal, kPhase);
+  f.phase = -1;
+  for (std::size_t i = 0; i < plan.phases.size(); ++i)
+    if (PyUnicode_Check(phase.ptr()) &&
+        PyUnicode_CompareWithASCIIString(phase.ptr(), plan.phases[i].c_str()) == 0)
+      f.phase = static_cast<int>(i);
+  if (f.phase < 0) throw Error("klaverjas tensor: a phase the tensor does not know");
+  f.to_move = int_or_none(deal, kToMove);
+  f.dealer = int_or_none(deal, kDealer);
+  f.declarer = int_or_none(deal, kDeclarer);
+  f.trump = int_or_none(deal, kTrump);
+  f.proposed = int_or_none(deal, kProposed);
+  if (f.dealer < 0 || f.dealer >= kSeats || f.to_move >= kSeats || f.declarer >= kSeats ||
+      f.trump >= kNumSuits || f.proposed >= kNumSuits)
+    throw Error("klaverjas tensor: a seat or suit out of range");
+  py::object calls = attribute(deal, kCalls);  // [(seat, call), ...]
+  if (!PyList_Check(calls.ptr())) throw Error("klaverjas tensor: calls must be a list");
+  for (py::ssize_t i = 0; i < PyList_GET_SIZE(calls.ptr()); ++i) {
+    PyObject* call = PyList_GET_ITEM(calls.ptr(), i);
+    if (!PyTuple_Check(call) || PyTuple_GET_SIZE(call) != 2)
+      throw Error("klaverjas tensor: a call is (seat, name)");
+    PyObject* name = PyTuple_GET_ITEM(call, 1);
+    if (PyUnicode_Check(name) && PyUnicode_CompareWithASCIIString(name, "pass") == 0) {
+      const long seat = PyLong_AsLong(PyTuple_GET_ITEM(call, 0));
+      if (seat < 0 || seat >= kSeats) {
+        PyErr_Clear();
+        throw Error("klaverjas tensor: a call's seat out of range");
+      }
+      f.passed |= 1 << seat;
+    }
+  }
+  if (!plan.roem_auto) {
+    py::object claimed = attribute(deal, kClaimed);
+    if (!PyList_Check(claimed.ptr()) || PyList_GET_SIZE(claimed.ptr()) != 2)
+      throw Error("klaverjas tensor: the claimed roem of two teams");
+    for (int t = 0; t < 2; ++t)
+      f.claimed[t] = py::handle(PyList_GET_ITEM(claimed.ptr(), t)).cast<int>();
+  }
+  return f;
+}
+
+// One seat's tensor from the deal's facts.
+py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan, const DealFacts& f, int me) {
+  const PlayState* state = f.state;
   py::array_t<float> out(plan.size);
   float* v = out.mutable_data();
   std::memset(v, 0, sizeof(float) * static_cast<std::size_t>(plan.size));
   const auto& place = plan.place;
   v[plan.me + me] = 1;
-  v[plan.phase + phase] = 1;
-  v[plan.dealer + relative(dealer, me)] = 1;
-  if (to_move >= 0) v[plan.to_move + relative(to_move, me)] = 1;
-  if (declarer >= 0) v[plan.declarer + relative(declarer, me)] = 1;
-  if (trump >= 0) v[plan.trump + trump] = 1;
-  if (proposed >= 0) v[plan.proposed_suit + proposed] = 1;
+  v[plan.phase + f.phase] = 1;
+  v[plan.dealer + relative(f.dealer, me)] = 1;
+  if (f.to_move >= 0) v[plan.to_move + relative(f.to_move, me)] = 1;
+  if (f.declarer >= 0) v[plan.declarer + relative(f.declarer, me)] = 1;
+  if (f.trump >= 0) v[plan.trump + f.trump] = 1;
+  if (f.proposed >= 0) v[plan.proposed_suit + f.proposed] = 1;
   for (int p = 0; p < kSeats; ++p)
-    if (passed >> p & 1) v[plan.passed + relative(p, me)] = 1;
+    if (f.passed >> p & 1) v[plan.passed + relative(p, me)] = 1;
   std::array<int, kSeats> sizes{};
   auto mark = [&](int at, int card) {
     if (place[card] < 0) throw Error("klaverjas tensor: a card outside the pack");
     v[at + place[card]] = 1;
   };
   if (state == nullptr) {
-    if (PyList_GET_SIZE(dealt.ptr()) != kSeats) throw Error("klaverjas tensor: four dealt hands");
-    for (int p = 0; p < kSeats; ++p) {
-      const CardSet hand =
-          py::reinterpret_borrow<py::object>(PyList_GET_ITEM(dealt.ptr(), p)).cast<CardSet>();
-      sizes[p] = popcount(hand);
-      if (p == me)
-        for (Card c : cards_of{hand}) mark(plan.hand, c);
-    }
+    for (int p = 0; p < kSeats; ++p) sizes[p] = popcount(f.dealt[p]);
+    for (Card c : cards_of{f.dealt[me]}) mark(plan.hand, c);
   } else {
-    if (state->num_players() != kSeats) throw Error("klaverjas tensor: a four-seat play state");
     for (int p = 0; p < kSeats; ++p) sizes[p] = popcount(state->hand(p));
     for (Card c : cards_of{state->hand(me)}) mark(plan.hand, c);
     // Every trick has four cards (no seat sits out or folds): the history is the completed
@@ -159,7 +240,7 @@ py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan,
       for (int i = completed; i < played; ++i)
         mark(plan.trick[relative(state->history_player(i), me)], state->history_card(i));
     }
-    const int first = last_trick_only ? std::max(0, completed - kSeats) : 0;
+    const int first = plan.last_trick_only ? std::max(0, completed - kSeats) : 0;
     for (int i = first; i < completed; ++i)
       mark(plan.played[relative(state->history_player(i), me)], state->history_card(i));
   }
@@ -169,9 +250,8 @@ py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan,
         static_cast<float>(static_cast<double>(sizes[(r + me) % kSeats]) / plan.hand_scale);
   if (state != nullptr) {
     const int team = me % 2;
-    const int claimed[2] = {claimed_0, claimed_1};
-    const int roem_own = roem_auto ? state->side_bonus(team) : claimed[team];
-    const int roem_other = roem_auto ? state->side_bonus(1 - team) : claimed[1 - team];
+    const int roem_own = plan.roem_auto ? state->side_bonus(team) : f.claimed[team];
+    const int roem_other = plan.roem_auto ? state->side_bonus(1 - team) : f.claimed[1 - team];
     v[plan.card_points] =
         static_cast<float>(static_cast<double>(state->side_points(team)) / plan.points_scale);
     v[plan.card_points + 1] =
@@ -190,19 +270,21 @@ void bind_klaverjas_tensor(py::module_& m) {
       "Where the Klaverjas observation tensor's parts lie (from the Python spec); write() "
       "fills a seat's tensor in one call.")
       .def(py::init(&make_plan), py::arg("size"), py::arg("offsets"), py::arg("scales"),
-           py::arg("place"),
+           py::arg("place"), py::arg("phases"), py::arg("last_trick_only"), py::arg("roem_auto"),
            "offsets: segment name -> offset (trick_k and played_k per relative seat); scales: "
            "hand sizes, card points, roem; place: each card id's index in a card plane, -1 "
-           "for a card outside the pack.")
+           "for a card outside the pack; phases: the phase names in segment order; the "
+           "options that change what a seat sees.")
       .def_readonly("size", &KlaverjasTensorPlan::size)
-      .def("write", &write_tensor, py::arg("state"), py::arg("dealt"), py::arg("me"),
-           py::arg("phase"), py::arg("to_move"), py::arg("dealer"), py::arg("declarer"),
-           py::arg("trump"), py::arg("proposed"), py::arg("passed"), py::arg("last_trick_only"),
-           py::arg("roem_auto"), py::arg("claimed_0"), py::arg("claimed_1"),
-           "A seat's observation tensor (float32): the play state (None before trumps are "
-           "chosen, the hands then the dealt masks), the phase's index, seats and suits (-1 "
-           "for none), the mask of the seats that passed, and the roem (the state's when "
-           "counted automatically, else the claimed roem of team 0 and team 1).");
+      .def(
+          "write",
+          [](const KlaverjasTensorPlan& plan, const py::object& deal, int me) {
+            if (me < 0 || me >= kSeats) throw Error("seat must be 0..3");
+            return write_tensor(plan, read_facts(plan, deal.ptr()), me);
+          },
+          py::arg("deal"), py::arg("me"),
+          "The tensor (float32) of seat `me` of a Klaverjas deal, read from the deal's play "
+          "state and facts.");
 }
 
 }  // namespace tricktaker::bindings

@@ -498,29 +498,18 @@ class KlaverjasTensorPlan:
         place: typing.Annotated[
             collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(64)"
         ],
-    ) -> None:
-        """
-        offsets: segment name -> offset (trick_k and played_k per relative seat); scales: hand sizes, card points, roem; place: each card id's index in a card plane, -1 for a card outside the pack.
-        """
-    def write(
-        self,
-        state: typing.Any | None,
-        dealt: list[int],
-        me: typing.SupportsInt | typing.SupportsIndex,
-        phase: typing.SupportsInt | typing.SupportsIndex,
-        to_move: typing.SupportsInt | typing.SupportsIndex,
-        dealer: typing.SupportsInt | typing.SupportsIndex,
-        declarer: typing.SupportsInt | typing.SupportsIndex,
-        trump: typing.SupportsInt | typing.SupportsIndex,
-        proposed: typing.SupportsInt | typing.SupportsIndex,
-        passed: typing.SupportsInt | typing.SupportsIndex,
+        phases: collections.abc.Sequence[str],
         last_trick_only: bool,
         roem_auto: bool,
-        claimed_0: typing.SupportsInt | typing.SupportsIndex,
-        claimed_1: typing.SupportsInt | typing.SupportsIndex,
+    ) -> None:
+        """
+        offsets: segment name -> offset (trick_k and played_k per relative seat); scales: hand sizes, card points, roem; place: each card id's index in a card plane, -1 for a card outside the pack; phases: the phase names in segment order; the options that change what a seat sees.
+        """
+    def write(
+        self, deal: typing.Any, me: typing.SupportsInt | typing.SupportsIndex
     ) -> numpy.typing.NDArray[numpy.float32]:
         """
-        A seat's observation tensor (float32): the play state (None before trumps are chosen, the hands then the dealt masks), the phase's index, seats and suits (-1 for none), the mask of the seats that passed, and the roem (the state's when counted automatically, else the claimed roem of team 0 and team 1).
+        The tensor (float32) of seat `me` of a Klaverjas deal, read from the deal's play state and facts.
         """
     @property
     def size(self) -> int: ...

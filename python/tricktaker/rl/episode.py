@@ -110,9 +110,10 @@ class Episode:
 
     @property
     def _machine(self) -> StateMachine:
-        if self.machine is None:
+        machine = self.machine
+        if machine is None:
             raise RuntimeError("the episode has not started: call start(seed) first")
-        return self.machine
+        return machine
 
     # --- the state ---------------------------------------------------------------------------
 
@@ -130,15 +131,15 @@ class Episode:
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
         """1 for each action index the player may take now (all 0 when it is not to move)."""
-        if player != self.to_move:
+        machine = self._machine
+        if machine.is_over or player != machine.to_move:
             return np.zeros(self.layout.size, dtype=np.int8)
-        return self._legal_mask(player).copy()
+        return self._legal_mask(machine, player).copy()
 
-    def _legal_mask(self, player: int) -> npt.NDArray[np.int8]:
+    def _legal_mask(self, machine: StateMachine, player: int) -> npt.NDArray[np.int8]:
         """The mask of the player to move, kept until the next action: an agent reads it with
         its observation and ``step`` checks the action against it (the caller must not change
         it). Every action lengthens the log, so the log's length dates the mask."""
-        machine = self._machine
         key = (id(machine), len(machine.log), player)
         if self._mask_key != key:
             self._mask = self.layout.mask(machine.legal_actions(player))
@@ -160,6 +161,22 @@ class Episode:
         # dict): the encoding of the seat's observation.
         return machine.observation_tensor(player)
 
+    def observe_with_mask(
+        self, player: int
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """``(observe(player), mask(player))`` in one call: what an agent reads each step."""
+        machine = self._machine
+        if machine.is_over:
+            mask = np.zeros(self.layout.size, dtype=np.int8)
+            if self._is_match:  # a finished match has no deal to observe: all zeros
+                return np.zeros(self.observation_size, dtype=np.float32), mask
+            return machine.observation_tensor(player), mask
+        if player != machine.to_move:
+            mask = np.zeros(self.layout.size, dtype=np.int8)
+        else:
+            mask = self._legal_mask(machine, player).copy()
+        return machine.observation_tensor(player), mask
+
     # --- acting ------------------------------------------------------------------------------
 
     def step(self, index: int) -> list[float]:
@@ -169,20 +186,20 @@ class Episode:
         legal actions, and changes nothing.
         """
         machine = self._machine
-        player = self.to_move
+        player = None if machine.is_over else machine.to_move
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")
         layout = self.layout
         if not 0 <= index < layout.size:
             raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
-        mask = self._legal_mask(player)
+        mask = self._legal_mask(machine, player)
         if not mask[index]:
             legal = " ".join(f"{i}:{layout.names[i]}" for i in mask.nonzero()[0])
             raise IllegalAction(
                 f"action {index} ({layout.names[index]}) is not allowed for "
                 f"{self.agents[player]} in phase {machine.phase}; allowed: {legal}"
             )
-        machine.apply(layout.actions[index], player)
+        machine.apply(layout.actions[index])  # for the seat to move: the player
         rewards = self._no_rewards.copy()
         if self._is_match:
             finished = self.adapter.finished_deals(cast(Match, machine))

@@ -113,11 +113,8 @@ class TrickTakerEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> ObsDict:
-        player = self._index[agent]
-        return {
-            "observation": self.episode.observe(player),
-            "action_mask": self.episode.mask(player),
-        }
+        observation, mask = self.episode.observe_with_mask(self._index[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:

@@ -11,8 +11,7 @@ check, over random deals and every option that changes what a seat sees.
 
 from __future__ import annotations
 
-import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -22,10 +21,11 @@ from tricktaker.games.klaverjas.options import NUM_SEATS, seat_index
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tensor_kit import codec_and_spec
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the game imports the deal, which imports this module
+    from tricktaker.games.klaverjas.game import KlaverjasGame
     from tricktaker.games.klaverjas.observation import DealViews
 
-__all__ = ["observation_tensor"]
+__all__ = ["observation_tensor", "tensor_plan"]
 
 # tensors.PHASES (that module imports the package, which imports the deal, hence the copy; a
 # test holds them equal).
@@ -33,58 +33,28 @@ PHASES = ("trump_selection", "play", "roem_claim", "over")
 _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 
 
-# The core plan of each game met so far (a game's options are fixed); the game's spec is looked
-# up once, as hashing the options each time would cost more than the tensor.
-_PLANS: weakref.WeakKeyDictionary[Game, KlaverjasTensorPlan] = weakref.WeakKeyDictionary()
-
-
-def _plan(game: Game) -> KlaverjasTensorPlan:
-    plan = _PLANS.get(game)
-    if plan is not None:
-        return plan
+def tensor_plan(game: Game) -> KlaverjasTensorPlan:
+    """The core writer's plan of ``game`` (its options fixed): each segment's offset and scale
+    and each card's place in a card plane, read from the spec of ``tensors.py``. The game keeps
+    it (``KlaverjasGame.tensor_plan``)."""
     spec = codec_and_spec(game)[1]
     seg = spec.segments
     place = [-1] * 64
     for i, card in enumerate(spec.deck):
         place[card.id] = i
-    plan = KlaverjasTensorPlan(
+    options = game.options
+    return KlaverjasTensorPlan(
         spec.size,
         {name: segment.offset for name, segment in seg.items()},
         (seg["hand_sizes"].scale, seg["card_points"].scale, seg["roem"].scale),
         place,
+        list(PHASES),
+        options.trick_history_visible == "last_trick_only",
+        options.roem_claim == "auto",
     )
-    _PLANS[game] = plan
-    return plan
 
 
 def observation_tensor(deal: DealViews, seat: int | str) -> npt.NDArray[np.float32]:
     """``encode_observation(game, deal.observation(seat))``, written from the deal directly."""
     me = seat if type(seat) is int and 0 <= seat < NUM_SEATS else seat_index(seat)
-    passed = 0
-    for caller, call in deal.calls:
-        if call == "pass":
-            passed |= 1 << caller
-    to_move, declarer, trump, proposed = (
-        deal._to_move,
-        deal.declarer,
-        deal.trump,
-        deal.proposed_suit,
-    )
-    options = deal.options
-    claimed = deal._claimed
-    return _plan(deal.game).write(
-        deal.state,
-        deal._hand_masks,
-        me,
-        _PHASE_INDEX[deal._phase],
-        -1 if to_move is None else to_move,
-        deal.dealer,
-        -1 if declarer is None else declarer,
-        -1 if trump is None else trump,
-        -1 if proposed is None else proposed,
-        passed,
-        options.trick_history_visible == "last_trick_only",
-        options.roem_claim == "auto",
-        claimed[0],
-        claimed[1],
-    )
+    return cast("KlaverjasGame", deal.game).tensor_plan.write(deal, me)

@@ -7,9 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from tricktaker import _core
 from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Suit, cards_from_mask
@@ -96,10 +93,10 @@ class DealViews(Deal):
             )
         return tricks
 
-    def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat``: the encoding of ``observation(seat)``, written
-        from the deal directly (``direct_tensor.py``)."""
-        return observation_tensor(self, seat)
+    # The observation tensor of a seat: the encoding of ``observation(seat)``, written from the
+    # deal directly (``direct_tensor.py``); the function itself is the method, as a step of
+    # reinforcement learning asks for a tensor per action.
+    observation_tensor = observation_tensor
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` (an id or a name) may know, in the schema's form (``schema.py``):

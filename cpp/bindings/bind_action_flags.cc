@@ -25,9 +25,10 @@ std::optional<py::array_t<std::int8_t>> action_flags(
     const py::type& action_type, int size) {
   if (size < 0) throw Error("action_flags: size must be >= 0");
   static PyObject* const name_key = PyUnicode_InternFromString("name");
-  py::array_t<std::int8_t> out(size);
-  std::int8_t* flags = out.mutable_data();
-  std::memset(flags, 0, static_cast<std::size_t>(size));
+  void* data = nullptr;
+  py::object array = fresh_zeros(py::detail::npy_api::NPY_BYTE_, size, 1, &data);
+  auto out = py::reinterpret_steal<py::array_t<std::int8_t>>(array.release());
+  auto* flags = static_cast<std::int8_t*>(data);
   const py::ssize_t n = PyList_GET_SIZE(actions.ptr());
   for (py::ssize_t i = 0; i < n; ++i) {
     PyObject* action = PyList_GET_ITEM(actions.ptr(), i);

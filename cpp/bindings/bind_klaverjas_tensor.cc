@@ -207,9 +207,9 @@ DealFacts read_facts(const KlaverjasTensorPlan& plan, PyObject* deal) {
 // One seat's tensor from the deal's facts.
 py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan, const DealFacts& f, int me) {
   const PlayState* state = f.state;
-  py::array_t<float> out(plan.size);
-  float* v = out.mutable_data();
-  std::memset(v, 0, sizeof(float) * static_cast<std::size_t>(plan.size));
+  void* data = nullptr;
+  py::object out = fresh_zeros(py::detail::npy_api::NPY_FLOAT_, plan.size, sizeof(float), &data);
+  float* v = static_cast<float*>(data);
   const auto& place = plan.place;
   v[plan.me + me] = 1;
   v[plan.phase + f.phase] = 1;
@@ -259,7 +259,7 @@ py::array_t<float> write_tensor(const KlaverjasTensorPlan& plan, const DealFacts
     v[plan.roem] = static_cast<float>(static_cast<double>(roem_own) / plan.roem_scale);
     v[plan.roem + 1] = static_cast<float>(static_cast<double>(roem_other) / plan.roem_scale);
   }
-  return out;
+  return py::reinterpret_steal<py::array_t<float>>(out.release());
 }
 
 }  // namespace

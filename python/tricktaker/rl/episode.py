@@ -173,6 +173,8 @@ class Episode:
             return machine.observation_tensor(player), mask
         if player != machine.to_move:
             mask = np.zeros(self.layout.size, dtype=np.int8)
+        elif self._mask_key == (id(machine), len(machine.log), player):
+            mask = self._mask.copy()
         else:
             mask = self._legal_mask(machine, player).copy()
         return machine.observation_tensor(player), mask
@@ -192,7 +194,9 @@ class Episode:
         layout = self.layout
         if not 0 <= index < layout.size:
             raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
-        mask = self._legal_mask(machine, player)
+        mask = self._mask
+        if self._mask_key != (id(machine), len(machine.log), player):
+            mask = self._legal_mask(machine, player)
         if not mask[index]:
             legal = " ".join(f"{i}:{layout.names[i]}" for i in mask.nonzero()[0])
             raise IllegalAction(

@@ -156,11 +156,12 @@ class TrickTakerEnv(AECEnv):
             self.rewards = {a: float(rewards[self._index[a]]) for a in self.agents}
             self._rewards_are_zero = not any(rewards)
             self._accumulate_rewards()
-        player = episode.to_move
-        if player is not None:
-            self.agent_selection = self.possible_agents[player]
-        elif episode.is_over:
+        machine = episode.machine
+        assert machine is not None  # the episode has started: it took the action
+        if machine.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
+        elif machine.to_move is not None:
+            self.agent_selection = self.possible_agents[machine.to_move]
         if self.render_mode == "human":
             self.render()
 

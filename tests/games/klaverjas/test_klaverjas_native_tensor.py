@@ -9,6 +9,8 @@ in the last trick's claim window), passes on a claim, and held cards that are no
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -19,7 +21,7 @@ from hypothesis import strategies as st
 
 import tricktaker as tt
 from tricktaker._core import KlaverjasTensorPlan, action_flags
-from tricktaker.games.klaverjas.direct_tensor import observation_tensor
+from tricktaker.games.klaverjas.direct_tensor import observation_tensor, tensor_plan
 from tricktaker.protocol.base import Action
 from tricktaker.protocol.tensor_kit import encode_observation
 from tricktaker.rl.episode import Episode
@@ -95,6 +97,17 @@ def test_a_tensor_is_a_fresh_array() -> None:
     assert not np.array_equal(deal.observation_tensor(0), first)
 
 
+def test_a_game_and_its_deal_copy_and_pickle_after_a_tensor() -> None:
+    game = tt.load("klaverjas")
+    deal = game.new_deal(seed=5)
+    before = deal.observation_tensor("N")
+    for again in (pickle.loads(pickle.dumps(deal)), copy.deepcopy(deal)):
+        assert np.array_equal(again.observation_tensor("N"), before)
+    other = pickle.loads(pickle.dumps(game)).new_deal(seed=5)  # another game object
+    assert np.array_equal(other.observation_tensor("N"), before)
+    assert np.array_equal(deal.observation_tensor("N"), before)
+
+
 def test_the_plan_refuses_what_lies_outside_the_vector() -> None:
     game = tt.load("klaverjas")
     spec = observation_layout(game)
@@ -106,7 +119,7 @@ def test_the_plan_refuses_what_lies_outside_the_vector() -> None:
         short = {k: v for k, v in offsets.items() if k != "roem"}
         KlaverjasTensorPlan(332, short, (8, 162, 100), place, ["a", "b", "c", "d"], False, True)
     with pytest.raises(tt.Error, match="seat"):
-        game.tensor_plan.write(game.new_deal(seed=1), 4)
+        tensor_plan(game).write(game.new_deal(seed=1), 4)
     with pytest.raises(tt.Error, match="seat"):
         game.new_deal(seed=1).observation_tensor(4)
 

@@ -11,7 +11,8 @@ check, over random deals and every option that changes what a seat sees.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+import weakref
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -21,8 +22,7 @@ from tricktaker.games.klaverjas.options import NUM_SEATS, seat_index
 from tricktaker.protocol.base import Game
 from tricktaker.protocol.tensor_kit import codec_and_spec
 
-if TYPE_CHECKING:  # the game imports the deal, which imports this module
-    from tricktaker.games.klaverjas.game import KlaverjasGame
+if TYPE_CHECKING:
     from tricktaker.games.klaverjas.observation import DealViews
 
 __all__ = ["observation_tensor", "tensor_plan"]
@@ -35,8 +35,7 @@ _PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 
 def tensor_plan(game: Game) -> KlaverjasTensorPlan:
     """The core writer's plan of ``game`` (its options fixed): each segment's offset and scale
-    and each card's place in a card plane, read from the spec of ``tensors.py``. The game keeps
-    it (``KlaverjasGame.tensor_plan``)."""
+    and each card's place in a card plane, read from the spec of ``tensors.py``."""
     spec = codec_and_spec(game)[1]
     seg = spec.segments
     place = [-1] * 64
@@ -54,7 +53,26 @@ def tensor_plan(game: Game) -> KlaverjasTensorPlan:
     )
 
 
+# The plan of each game met so far, kept beside the game rather than in it (a game pickles and
+# copies without a core object), and the last one looked up: a run of steps reads one game, and
+# an identity test costs less than a weak dictionary's look-up.
+_PLANS: weakref.WeakKeyDictionary[Game, KlaverjasTensorPlan] = weakref.WeakKeyDictionary()
+_last: tuple[Game | None, KlaverjasTensorPlan | None] = (None, None)
+
+
+def _plan(game: Game) -> KlaverjasTensorPlan:
+    global _last
+    plan = _PLANS.get(game)
+    if plan is None:
+        plan = _PLANS[game] = tensor_plan(game)
+    _last = (game, plan)
+    return plan
+
+
 def observation_tensor(deal: DealViews, seat: int | str) -> npt.NDArray[np.float32]:
     """``encode_observation(game, deal.observation(seat))``, written from the deal directly."""
     me = seat if type(seat) is int and 0 <= seat < NUM_SEATS else seat_index(seat)
-    return cast("KlaverjasGame", deal.game).tensor_plan.write(deal, me)
+    game, plan = _last
+    if game is not deal.game or plan is None:
+        plan = _plan(deal.game)
+    return plan.write(deal, me)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, parse_card_list
 from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
 from tricktaker.games.klaverjas.deal import KlaverjasDeal, deal_packets, first_dealer, packet_ids
-from tricktaker.games.klaverjas.direct_tensor import tensor_plan
 from tricktaker.games.klaverjas.match import KlaverjasMatch
 from tricktaker.games.klaverjas.notation import read_position
 from tricktaker.games.klaverjas.options import (
@@ -39,12 +37,6 @@ class KlaverjasGame(Game):
     @property
     def seat_count(self) -> int:
         return NUM_SEATS
-
-    @cached_property
-    def tensor_plan(self) -> _core.KlaverjasTensorPlan:
-        """The plan of the core's observation tensor writer (``direct_tensor.py``), made once:
-        each deal's tensor is then one core call."""
-        return tensor_plan(self)
 
     def new_deal(
         self,

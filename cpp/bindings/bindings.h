@@ -33,10 +33,17 @@ std::size_t memory_mb_arg(const pybind11::int_& memory_mb);
 SearchLimits limits_arg(const std::optional<pybind11::int_>& max_nodes,
                         const std::optional<double>& time_limit);
 
+// A fresh zero-filled one-dimensional numpy array of `size` items of numpy type `npy_type`
+// (fresh_array.cc); `data` receives its buffer.
+pybind11::object fresh_zeros(int npy_type, pybind11::ssize_t size, std::size_t item_size,
+                             void** data);
+
 void bind_cards(pybind11::module_& m);
 void bind_rules(pybind11::module_& m);
 void bind_play_state(pybind11::module_& m);
 void bind_klaverjas(pybind11::module_& m);
+void bind_klaverjas_tensor(pybind11::module_& m);
+void bind_action_flags(pybind11::module_& m);
 void bind_kirves(pybind11::module_& m);
 void bind_kiksas(pybind11::module_& m);
 void bind_allfours(pybind11::module_& m);

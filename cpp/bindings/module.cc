@@ -33,6 +33,8 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_rules(m);
   tricktaker::bindings::bind_play_state(m);
   tricktaker::bindings::bind_klaverjas(m);
+  tricktaker::bindings::bind_klaverjas_tensor(m);
+  tricktaker::bindings::bind_action_flags(m);
   tricktaker::bindings::bind_kirves(m);
   tricktaker::bindings::bind_kiksas(m);
   tricktaker::bindings::bind_allfours(m);

@@ -39,6 +39,7 @@ __all__: list[str] = [
     "KirvesWinner",
     "KlaverjasDealScore",
     "KlaverjasPlayouts",
+    "KlaverjasTensorPlan",
     "MAX_THREADS",
     "Objective",
     "ObjectiveKind",
@@ -56,6 +57,7 @@ __all__: list[str] = [
     "TrickBonus",
     "TrickRecord",
     "VoidTrumpDuty",
+    "action_flags",
     "allfours_deck",
     "allfours_max_points",
     "allfours_rules",
@@ -484,6 +486,36 @@ class KlaverjasDealScore:
     def score(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
     @property
     def total(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KlaverjasTensorPlan:
+    """
+    Where the Klaverjas observation tensor's parts lie (from the Python spec); write() fills a seat's tensor in one call.
+    """
+    def __init__(
+        self,
+        size: typing.SupportsInt | typing.SupportsIndex,
+        offsets: dict[str, int],
+        scales: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsFloat | typing.SupportsIndex], "FixedSize(3)"
+        ],
+        place: typing.Annotated[
+            collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(64)"
+        ],
+        phases: collections.abc.Sequence[str],
+        last_trick_only: bool,
+        roem_auto: bool,
+    ) -> None:
+        """
+        offsets: segment name -> offset (trick_k and played_k per relative seat); scales: hand sizes, card points, roem; place: each card id's index in a card plane, -1 for a card outside the pack; phases: the phase names in segment order; the options that change what a seat sees.
+        """
+    def write(
+        self, deal: typing.Any, me: typing.SupportsInt | typing.SupportsIndex
+    ) -> numpy.typing.NDArray[numpy.float32]:
+        """
+        The tensor (float32) of seat `me` of a Klaverjas deal, read from the deal's play state and facts.
+        """
+    @property
+    def size(self) -> int: ...
 
 class KirvesDealKind:
     """
@@ -1313,6 +1345,16 @@ class SeatView:
         """
     @property
     def unseen(self) -> int: ...
+
+def action_flags(
+    actions: list[typing.Any],
+    index: dict[str, int],
+    action_type: type,
+    size: typing.SupportsInt | typing.SupportsIndex,
+) -> numpy.typing.NDArray[numpy.int8] | None:
+    """
+    An int8 vector of `size` with 1 at index[a.name] for each action a of the list; None when an item is not of action_type or its name is not in index.
+    """
 
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False

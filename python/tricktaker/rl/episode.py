@@ -18,7 +18,7 @@ the AEC protocol.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +67,10 @@ class Episode:
         self._deals_done = 0
         self._mask_key: tuple[int, int, int] | None = None
         self._mask = np.zeros(self.layout.size, dtype=np.int8)
+        # The kind of the machine started, asked once rather than at every step.
+        self._is_match = False
+        self._is_deal = False
+        self._no_rewards: list[float] = []
 
     # --- starting ----------------------------------------------------------------------------
 
@@ -90,10 +94,13 @@ class Episode:
         self.machine = machine
         self._mask_key = None
         self.agents = self.adapter.agent_names(machine)
+        self._no_rewards = [0.0] * len(self.agents)
         self._deal = None
         self._deals_done = 0
-        if isinstance(machine, Match):
-            self._deals_done = len(self.adapter.finished_deals(machine))
+        self._is_match = isinstance(machine, Match)
+        self._is_deal = isinstance(machine, Deal)
+        if self._is_match:
+            self._deals_done = len(self.adapter.finished_deals(cast(Match, machine)))
         self._sync_deal()
 
     def _sync_deal(self) -> None:
@@ -103,9 +110,10 @@ class Episode:
 
     @property
     def _machine(self) -> StateMachine:
-        if self.machine is None:
+        machine = self.machine
+        if machine is None:
             raise RuntimeError("the episode has not started: call start(seed) first")
-        return self.machine
+        return machine
 
     # --- the state ---------------------------------------------------------------------------
 
@@ -116,19 +124,22 @@ class Episode:
     @property
     def to_move(self) -> int | None:
         """The player (agent index) to act, or None when the episode is over."""
-        return None if self.is_over else self._machine.to_move
+        machine = self.machine
+        if machine is None:
+            raise RuntimeError("the episode has not started: call start(seed) first")
+        return None if machine.is_over else machine.to_move
 
     def mask(self, player: int) -> npt.NDArray[np.int8]:
         """1 for each action index the player may take now (all 0 when it is not to move)."""
-        if player != self.to_move:
+        machine = self._machine
+        if machine.is_over or player != machine.to_move:
             return np.zeros(self.layout.size, dtype=np.int8)
-        return self._legal_mask(player).copy()
+        return self._legal_mask(machine, player).copy()
 
-    def _legal_mask(self, player: int) -> npt.NDArray[np.int8]:
+    def _legal_mask(self, machine: StateMachine, player: int) -> npt.NDArray[np.int8]:
         """The mask of the player to move, kept until the next action: an agent reads it with
         its observation and ``step`` checks the action against it (the caller must not change
         it). Every action lengthens the log, so the log's length dates the mask."""
-        machine = self._machine
         key = (id(machine), len(machine.log), player)
         if self._mask_key != key:
             self._mask = self.layout.mask(machine.legal_actions(player))
@@ -143,12 +154,30 @@ class Episode:
     def observe(self, player: int) -> npt.NDArray[np.float32]:
         """The observation vector of a player (see ``tricktaker.rl.encoding``)."""
         machine = self._machine
-        if isinstance(machine, Match) and machine.is_over:
+        if self._is_match and machine.is_over:
             # A finished match has no deal to observe: the terminal observation is all zeros.
             return np.zeros(self.observation_size, dtype=np.float32)
         # The game's own tensor of the seat (some families write it without the observation
         # dict): the encoding of the seat's observation.
         return machine.observation_tensor(player)
+
+    def observe_with_mask(
+        self, player: int
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """``(observe(player), mask(player))`` in one call: what an agent reads each step."""
+        machine = self._machine
+        if machine.is_over:
+            mask = np.zeros(self.layout.size, dtype=np.int8)
+            if self._is_match:  # a finished match has no deal to observe: all zeros
+                return np.zeros(self.observation_size, dtype=np.float32), mask
+            return machine.observation_tensor(player), mask
+        if player != machine.to_move:
+            mask = np.zeros(self.layout.size, dtype=np.int8)
+        elif self._mask_key == (id(machine), len(machine.log), player):
+            mask = self._mask.copy()
+        else:
+            mask = self._legal_mask(machine, player).copy()
+        return machine.observation_tensor(player), mask
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -159,30 +188,32 @@ class Episode:
         legal actions, and changes nothing.
         """
         machine = self._machine
-        player = self.to_move
+        player = None if machine.is_over else machine.to_move
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")
-        if not 0 <= index < self.layout.size:
-            raise IllegalAction(f"action index {index} is out of range 0..{self.layout.size - 1}")
-        mask = self._legal_mask(player)
+        layout = self.layout
+        if not 0 <= index < layout.size:
+            raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
+        mask = self._mask
+        if self._mask_key != (id(machine), len(machine.log), player):
+            mask = self._legal_mask(machine, player)
         if not mask[index]:
-            legal = " ".join(f"{i}:{self.layout.names[i]}" for i in mask.nonzero()[0])
+            legal = " ".join(f"{i}:{layout.names[i]}" for i in mask.nonzero()[0])
             raise IllegalAction(
-                f"action {index} ({self.layout.names[index]}) is not allowed for "
+                f"action {index} ({layout.names[index]}) is not allowed for "
                 f"{self.agents[player]} in phase {machine.phase}; allowed: {legal}"
             )
-        machine.apply(self.layout.actions[index], seat=player)
-        rewards = [0.0] * len(self.agents)
-        if isinstance(machine, Deal):
-            if machine.is_over:
-                rewards = self.adapter.deal_rewards(machine.result())
-        elif isinstance(machine, Match):
-            finished = self.adapter.finished_deals(machine)
+        machine.apply(layout.actions[index])  # for the seat to move: the player
+        rewards = self._no_rewards.copy()
+        if self._is_match:
+            finished = self.adapter.finished_deals(cast(Match, machine))
             for result, seating in finished[self._deals_done :]:
                 for s, r in enumerate(self.adapter.deal_rewards(result)):
                     rewards[seating[s]] += r
             self._deals_done = len(finished)
-        self._sync_deal()
+            self._sync_deal()
+        elif self._is_deal and machine.is_over:
+            rewards = self.adapter.deal_rewards(cast(Deal, machine).result())
         return rewards
 
     # --- views -------------------------------------------------------------------------------

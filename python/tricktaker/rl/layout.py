@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
+from tricktaker._core import action_flags
 from tricktaker.cards import Card
 from tricktaker.protocol.base import Action
 
@@ -85,6 +86,10 @@ class ActionLayout:
 
     def mask(self, actions: Iterable[Action | str]) -> npt.NDArray[np.int8]:
         """An ``int8`` vector with 1 at the index of each given action."""
+        if type(actions) is list:  # a deal's legal actions: one core call
+            flags = action_flags(actions, self._index, Action, len(self.names))
+            if flags is not None:
+                return flags
         out = np.zeros(len(self.names), dtype=np.int8)
         where = self._index
         indices = []

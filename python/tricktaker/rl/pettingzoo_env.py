@@ -113,11 +113,8 @@ class TrickTakerEnv(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> ObsDict:
-        player = self._index[agent]
-        return {
-            "observation": self.episode.observe(player),
-            "action_mask": self.episode.mask(player),
-        }
+        observation, mask = self.episode.observe_with_mask(self._index[agent])
+        return {"observation": observation, "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -130,10 +127,11 @@ class TrickTakerEnv(AECEnv):
             self._episode_index += 1
         self.episode.start(_episode_seed(self._base_seed, self._episode_index))
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewards_are_zero = True  # self.rewards holds 0.0 for every agent
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._select()
 
@@ -149,14 +147,21 @@ class TrickTakerEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to act; None is only for a terminated agent")
-        rewards = self.episode.step(int(action))
+        episode = self.episode
+        rewards = episode.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: float(rewards[self._index[a]]) for a in self.agents}
-        if self.episode.is_over:
-            self.terminations = {a: True for a in self.agents}
-        else:
-            self._select()
-        self._accumulate_rewards()
+        # Most steps bring no reward: when the rewards already held are zeros too, the dicts
+        # stay as they are (adding zeros would change nothing).
+        if any(rewards) or not self._rewards_are_zero:
+            self.rewards = {a: float(rewards[self._index[a]]) for a in self.agents}
+            self._rewards_are_zero = not any(rewards)
+            self._accumulate_rewards()
+        machine = episode.machine
+        assert machine is not None  # the episode has started: it took the action
+        if machine.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif machine.to_move is not None:
+            self.agent_selection = self.possible_agents[machine.to_move]
         if self.render_mode == "human":
             self.render()
 

@@ -7,9 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from tricktaker import _core
 from tricktaker._core import mask_to_items
 from tricktaker.cards import Card, Suit, cards_from_mask
@@ -35,6 +32,7 @@ class DealViews(Deal):
     dealer: int
     forehand: int
     _hand_ids: Sequence[Sequence[int]]  # the hands as dealt: card ids in the order dealt
+    _hand_masks: list[int]  # the same as bit masks
     _hands_dealt: list[list[Card]] | None
     proposed_suit: Suit | None
     trump: Suit | None
@@ -96,10 +94,10 @@ class DealViews(Deal):
             )
         return tricks
 
-    def observation_tensor(self, seat: int | str) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat``: the encoding of ``observation(seat)``, written
-        from the deal directly (``direct_tensor.py``)."""
-        return observation_tensor(self, seat)
+    # The observation tensor of a seat: the encoding of ``observation(seat)``, written from the
+    # deal directly (``direct_tensor.py``); the function itself is the method, as a step of
+    # reinforcement learning asks for a tensor per action.
+    observation_tensor = observation_tensor
 
     def observation(self, seat: int | str) -> dict[str, Any]:
         """What ``seat`` (an id or a name) may know, in the schema's form (``schema.py``):

@@ -39,4 +39,5 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_playout(m);
   tricktaker::bindings::bind_sampling(m);
   tricktaker::bindings::bind_solver(m);
+  tricktaker::bindings::bind_deal_step(m);
 }

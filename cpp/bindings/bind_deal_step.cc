@@ -53,7 +53,8 @@ TrickField trick_field(const std::string& name) {
 }
 
 RecordValue record_value(const py::object& value, py::object& constant) {
-  if (py::isinstance<py::tuple>(value) && py::len(value) == 1 && py::isinstance<py::str>(value[py::int_(0)])) {
+  if (py::isinstance<py::tuple>(value) && py::len(value) == 1 &&
+      py::isinstance<py::str>(value[py::int_(0)])) {
     const std::string what = py::str(value[py::int_(0)]);
     if (what == "seat") return kSeat;
     if (what == "card") return kCard;
@@ -67,12 +68,12 @@ RecordValue record_value(const py::object& value, py::object& constant) {
 
 // What a family's deal does for each card of a stretch of pure card play (see the header).
 struct CardStep {
-  py::str phase;          // the events' phase
-  py::object detail_card;  // the key of the card's text in the event's detail, or None
+  py::str phase;             // the events' phase
+  py::object detail_card;    // the key of the card's text in the event's detail, or None
   py::object detail_record;  // the key of a list holding the record in the detail, or None
   py::object record_list;    // the deal's attribute (a list) the record is appended to, or None
   std::vector<std::tuple<py::str, int, py::object>> record;  // key, RecordValue, constant
-  py::object hands;          // the deal's attribute holding each seat's list of cards, or None
+  py::object hands;  // the deal's attribute holding each seat's list of cards, or None
   std::vector<std::pair<py::str, int>> trick_detail;  // key, TrickField
   bool set_to_move = true;
   bool hook_every_trick = false;
@@ -86,17 +87,17 @@ namespace {
 struct Globals {
   PyObject* event_type = nullptr;
   PyObject* action_type = nullptr;
-  PyObject* card_table = nullptr;   // list of 64: the card action of each id, or None
-  PyObject* card_names = nullptr;   // list of 64: the card text of each id
-  PyObject* log_table = nullptr;    // list by seat of lists of 64 (seat, text) tuples
-  PyObject* by_text = nullptr;      // dict: card text -> card action
-  PyObject* slow_apply = nullptr;   // the Python apply
-  PyObject* empty = nullptr;        // ()
+  PyObject* card_table = nullptr;      // list of 64: the card action of each id, or None
+  PyObject* card_names = nullptr;      // list of 64: the card text of each id
+  PyObject* log_table = nullptr;       // list by seat of lists of 64 (seat, text) tuples
+  PyObject* by_text = nullptr;         // dict: card text -> card action
+  PyObject* slow_apply = nullptr;      // the Python apply
+  PyObject* empty = nullptr;           // ()
   PyTypeObject* step_type = nullptr;   // pybind11's CardStep class
   PyTypeObject* state_type = nullptr;  // pybind11's PlayState class
   // Interned attribute and key names.
-  PyObject *s_card_step, *s_state, *s_next_legal, *s_to_move, *s_log, *s_phase, *s_over,
-      *s_seat, *s_action, *s_detail, *s_card, *s_card_stepped, *s_card_step_now, *s_event_phase,
+  PyObject *s_card_step, *s_state, *s_next_legal, *s_to_move, *s_log, *s_phase, *s_over, *s_seat,
+      *s_action, *s_detail, *s_card, *s_card_stepped, *s_card_step_now, *s_event_phase,
       *s_legal_actions_py;
   bool ready = false;
 };
@@ -144,23 +145,23 @@ int card_of(PyObject* action) {
 }
 
 // A new Event(seat, action, phase, detail), made as Event.__init__ makes it (its four fields
-// in the instance) without a Python frame. Steals detail.
+// in the instance's dict) without a Python frame: the dict is made whole and set as the
+// instance's __dict__. Steals detail.
 PyObject* make_event(int seat, PyObject* action, PyObject* phase, PyObject* detail) {
   PyTypeObject* type = reinterpret_cast<PyTypeObject*>(g.event_type);
-  PyObject* event = PyBaseObject_Type.tp_new(type, g.empty, nullptr);
-  if (!event) {
-    Py_DECREF(detail);
-    return nullptr;
-  }
+  PyObject* fields = PyDict_New();
   PyObject* seat_obj = PyLong_FromLong(seat);
-  const bool ok = seat_obj && PyObject_GenericSetAttr(event, g.s_seat, seat_obj) == 0 &&
-                  PyObject_GenericSetAttr(event, g.s_action, action) == 0 &&
-                  PyObject_GenericSetAttr(event, g.s_event_phase, phase) == 0 &&
-                  PyObject_GenericSetAttr(event, g.s_detail, detail) == 0;
+  bool ok = fields && seat_obj && PyDict_SetItem(fields, g.s_seat, seat_obj) == 0 &&
+            PyDict_SetItem(fields, g.s_action, action) == 0 &&
+            PyDict_SetItem(fields, g.s_event_phase, phase) == 0 &&
+            PyDict_SetItem(fields, g.s_detail, detail) == 0;
   Py_XDECREF(seat_obj);
   Py_DECREF(detail);
+  PyObject* event = ok ? type->tp_alloc(type, 0) : nullptr;
+  ok = event && PyObject_GenericSetDict(event, fields, nullptr) == 0;
+  Py_XDECREF(fields);
   if (!ok) {
-    Py_DECREF(event);
+    Py_XDECREF(event);
     return nullptr;
   }
   return event;
@@ -179,20 +180,33 @@ PyObject* card_actions(CardSet cards) {
   return out;
 }
 
-int set_attr(PyObject* obj, PyObject* name, PyObject* value) {
-  return PyObject_SetAttr(obj, name, value);
+// The deal's attributes are read and written in its instance dict: none of the protocol's
+// names is a property, and a dict look-up costs a fraction of the generic attribute access
+// (which looks every name up along the class's bases first). A name missing from the dict is
+// the class default: None.
+PyObject* instance_dict(PyObject* deal) {
+  return PyObject_GenericGetDict(deal, nullptr);
 }
 
-int set_int_attr(PyObject* obj, PyObject* name, long value) {
+// Borrowed; nullptr with an error set, or (error clear) for a missing name.
+PyObject* get_field(PyObject* dict, PyObject* name) {
+  return PyDict_GetItemWithError(dict, name);
+}
+
+int set_attr(PyObject* dict, PyObject* name, PyObject* value) {
+  return PyDict_SetItem(dict, name, value);
+}
+
+int set_int_attr(PyObject* dict, PyObject* name, long value) {
   PyObject* v = PyLong_FromLong(value);
   if (!v) return -1;
-  const int r = PyObject_SetAttr(obj, name, v);
+  const int r = PyDict_SetItem(dict, name, v);
   Py_DECREF(v);
   return r;
 }
 
 // The detail of a card's event and the record the CardStep describes; new references.
-bool card_detail(const CardStep& step, PyObject* deal, int seat, PyObject* name,
+bool card_detail(const CardStep& step, PyObject* dict, int seat, PyObject* name,
                  PyObject** detail_out) {
   PyObject* detail = PyDict_New();
   if (!detail) return false;
@@ -214,9 +228,10 @@ bool card_detail(const CardStep& step, PyObject* deal, int seat, PyObject* name,
       ok = PyDict_SetItem(record, key.ptr(), v) == 0;
       Py_XDECREF(value);
     }
-    PyObject* list = ok ? PyObject_GetAttr(deal, step.record_list.ptr()) : nullptr;
-    ok = list && PyList_Append(list, record) == 0;
-    Py_XDECREF(list);
+    PyObject* list = ok ? get_field(dict, step.record_list.ptr()) : nullptr;
+    ok = list && PyList_Check(list) && PyList_Append(list, record) == 0;
+    if (!ok && !PyErr_Occurred())
+      PyErr_SetString(PyExc_TypeError, "the deal's record list is missing or no list");
     if (ok && !step.detail_record.is_none()) {
       PyObject* holder = PyList_New(1);
       ok = holder != nullptr;
@@ -238,11 +253,13 @@ bool card_detail(const CardStep& step, PyObject* deal, int seat, PyObject* name,
 }
 
 // Takes the card off the seat's list of cards (cards are interned: found by identity).
-bool remove_from_hand(const CardStep& step, PyObject* deal, int seat, PyObject* card_action) {
-  PyObject* hands = PyObject_GetAttr(deal, step.hands.ptr());
-  if (!hands) return false;
+bool remove_from_hand(const CardStep& step, PyObject* dict, int seat, PyObject* card_action) {
+  PyObject* hands = get_field(dict, step.hands.ptr());
+  if (!hands) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal has no hands to update");
+    return false;
+  }
   PyObject* hand = PySequence_GetItem(hands, seat);
-  Py_DECREF(hands);
   if (!hand) return false;
   PyObject* card = PyObject_GetAttr(card_action, g.s_card);
   bool ok = card != nullptr && PyList_Check(hand);
@@ -264,106 +281,114 @@ bool remove_from_hand(const CardStep& step, PyObject* deal, int seat, PyObject* 
 
 PyObject* const kNotTaken = reinterpret_cast<PyObject*>(&g);  // never a Python object
 
-// The card step, or kNotTaken when the action is not a legal card of a stretch (nothing is then
-// changed), or nullptr with the error set.
-PyObject* try_step(PyObject* deal, PyObject* action) {
-  const int card = card_of(action);
-  if (card < 0) return kNotTaken;
-  PyObject* step_obj = PyObject_GetAttr(deal, g.s_card_step);
-  if (!step_obj) return nullptr;
-  if (step_obj == Py_None) {
-    Py_DECREF(step_obj);
-    return kNotTaken;
-  }
-  // The exact classes, read through pybind11's simple instance layout: a generic cast looks
-  // the C++ type up by name, which would cost more than the rest of the step.
-  PyObject* state_obj = PyObject_GetAttr(deal, g.s_state);
-  if (!state_obj) {
-    Py_DECREF(step_obj);
-    return nullptr;
-  }
-  const CardStep* step_ptr = instance_value<CardStep>(step_obj, g.step_type);
-  PlayState* state = instance_value<PlayState>(state_obj, g.state_type);
-  if (!step_ptr || !state) {
-    Py_DECREF(step_obj);
-    Py_DECREF(state_obj);
-    return kNotTaken;  // not a step or a play state: the Python path
-  }
-  const CardStep& step = *step_ptr;
-  if (state->is_terminal() || !((state->legal_moves() >> card) & 1)) {
-    Py_DECREF(step_obj);
-    Py_DECREF(state_obj);
-    return kNotTaken;  // the Python path says why (or takes a penalized play)
-  }
-  const int seat = state->to_move();
+// The steps after the card is played; false with the error set. Fills *event.
+bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState& state, int seat,
+                int card, PyObject** event) {
   PyObject* card_action = PyList_GET_ITEM(g.card_table, card);
   PyObject* name = PyList_GET_ITEM(g.card_names, card);
-  state->play(static_cast<Card>(card));
   PyObject* detail = nullptr;
-  PyObject* event = nullptr;
-  PyObject* log = nullptr;
-  bool ok = card_detail(step, deal, seat, name, &detail);
-  if (ok && !step.hands.is_none()) ok = remove_from_hand(step, deal, seat, card_action);
-  if (ok && state->trick_len() == 0) {
-    const TrickRecord& record = state->trick_record(state->tricks_played() - 1);
+  if (!card_detail(step, dict, seat, name, &detail)) return false;
+  bool ok = step.hands.is_none() || remove_from_hand(step, dict, seat, card_action);
+  if (ok && state.trick_len() == 0) {
+    const TrickRecord& record = state.trick_record(state.tricks_played() - 1);
     for (const auto& [key, field] : step.trick_detail) {
       long v = 0;
       switch (field) {
-        case kTrickNo: v = state->tricks_played(); break;
-        case kLeader: v = record.leader; break;
-        case kWinner: v = record.winner; break;
-        case kPoints: v = record.points; break;
-        default: v = record.bonus; break;
+        case kTrickNo:
+          v = state.tricks_played();
+          break;
+        case kLeader:
+          v = record.leader;
+          break;
+        case kWinner:
+          v = record.winner;
+          break;
+        case kPoints:
+          v = record.points;
+          break;
+        default:
+          v = record.bonus;
+          break;
       }
       PyObject* value = PyLong_FromLong(v);
       ok = value && PyDict_SetItem(detail, key.ptr(), value) == 0;
       Py_XDECREF(value);
       if (!ok) break;
     }
-    if (ok && (state->is_terminal() || step.hook_every_trick ||
+    if (ok && (state.is_terminal() || step.hook_every_trick ||
                (step.hook_on_bonus && record.bonus > 0))) {
       // The family's Python takes over: the card is played, the detail made.
-      ok = set_attr(deal, g.s_next_legal, Py_None) == 0 &&
-           set_attr(deal, g.s_card_step, Py_None) == 0;
-      if (ok) {
-        PyObject* seat_obj = PyLong_FromLong(seat);
-        event = seat_obj ? PyObject_CallMethodObjArgs(deal, g.s_card_stepped, card_action,
-                                                      seat_obj, detail, nullptr)
-                         : nullptr;
-        Py_XDECREF(seat_obj);
-        PyObject* gate = event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr)
-                               : nullptr;
-        ok = gate && set_attr(deal, g.s_card_step, gate) == 0;
-        Py_XDECREF(gate);
-      }
+      ok = set_attr(dict, g.s_next_legal, Py_None) == 0 &&
+           set_attr(dict, g.s_card_step, Py_None) == 0;
+      PyObject* seat_obj = ok ? PyLong_FromLong(seat) : nullptr;
+      *event = seat_obj ? PyObject_CallMethodObjArgs(deal, g.s_card_stepped, card_action, seat_obj,
+                                                     detail, nullptr)
+                        : nullptr;
+      Py_XDECREF(seat_obj);
+      PyObject* gate =
+          *event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr) : nullptr;
+      ok = gate && set_attr(dict, g.s_card_step, gate) == 0;
+      Py_XDECREF(gate);
       Py_DECREF(detail);
-      detail = nullptr;
+      return ok;
     }
   }
-  if (ok && !event) {
-    PyObject* legal = card_actions(state->legal_moves());
-    ok = legal && set_attr(deal, g.s_next_legal, legal) == 0 &&
-         (!step.set_to_move || set_int_attr(deal, g.s_to_move, state->to_move()) == 0);
-    Py_XDECREF(legal);
-    if (ok) {
-      event = make_event(seat, name, step.phase.ptr(), detail);
-      detail = nullptr;
-      ok = event != nullptr;
-    }
-  }
-  Py_XDECREF(detail);
-  if (ok) {
-    log = PyObject_GetAttr(deal, g.s_log);
-    PyObject* row = PyList_GET_ITEM(g.log_table, seat);
-    ok = log && PyList_Append(log, PyList_GET_ITEM(row, card)) == 0;
-    Py_XDECREF(log);
-  }
-  Py_DECREF(step_obj);
-  Py_DECREF(state_obj);
   if (!ok) {
-    Py_XDECREF(event);
-    return nullptr;
+    Py_DECREF(detail);
+    return false;
   }
+  PyObject* legal = card_actions(state.legal_moves());
+  ok = legal && set_attr(dict, g.s_next_legal, legal) == 0 &&
+       (!step.set_to_move || set_int_attr(dict, g.s_to_move, state.to_move()) == 0);
+  Py_XDECREF(legal);
+  if (!ok) {
+    Py_DECREF(detail);
+    return false;
+  }
+  *event = make_event(seat, name, step.phase.ptr(), detail);
+  return *event != nullptr;
+}
+
+// The card step, or kNotTaken when the action is not a legal card of a stretch (nothing is then
+// changed), or nullptr with the error set.
+PyObject* try_step(PyObject* deal, PyObject* action) {
+  const int card = card_of(action);
+  if (card < 0) return kNotTaken;
+  PyObject* dict = instance_dict(deal);
+  if (!dict) {
+    PyErr_Clear();
+    return kNotTaken;  // no instance dict: the Python path
+  }
+  // Held for the call: the family's Python may run below.
+  PyObject* step_obj = get_field(dict, g.s_card_step);
+  PyObject* state_obj = step_obj ? get_field(dict, g.s_state) : nullptr;
+  Py_XINCREF(step_obj);
+  Py_XINCREF(state_obj);
+  // The exact classes, read through pybind11's simple instance layout: a generic cast looks
+  // the C++ type up by name, which would cost more than the rest of the step.
+  const CardStep* step = step_obj ? instance_value<CardStep>(step_obj, g.step_type) : nullptr;
+  PlayState* state = state_obj ? instance_value<PlayState>(state_obj, g.state_type) : nullptr;
+  PyObject* event = kNotTaken;
+  if (PyErr_Occurred()) {
+    event = nullptr;
+  } else if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1)) {
+    // Otherwise the step is off, or the card is not legal: the Python path says why (or takes
+    // a penalized play).
+    const int seat = state->to_move();
+    state->play(static_cast<Card>(card));
+    event = nullptr;
+    bool ok = after_card(deal, dict, *step, *state, seat, card, &event);
+    if (ok) {
+      PyObject* log = get_field(dict, g.s_log);
+      PyObject* row = PyList_GET_ITEM(g.log_table, seat);
+      ok = log && PyList_Check(log) && PyList_Append(log, PyList_GET_ITEM(row, card)) == 0;
+      if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal's log is no list");
+    }
+    if (!ok) Py_CLEAR(event);
+  }
+  Py_XDECREF(step_obj);
+  Py_XDECREF(state_obj);
+  Py_DECREF(dict);
   return event;
 }
 
@@ -374,12 +399,10 @@ PyObject* call_with_self(PyObject* function, PyObject* deal, PyObject* const* ar
   std::vector<PyObject*> stack(static_cast<std::size_t>(total) + 1);
   stack[0] = deal;
   for (Py_ssize_t i = 0; i < total; ++i) stack[static_cast<std::size_t>(i) + 1] = args[i];
-  return PyObject_Vectorcall(function, stack.data(), static_cast<std::size_t>(nargs) + 1,
-                             kwnames);
+  return PyObject_Vectorcall(function, stack.data(), static_cast<std::size_t>(nargs) + 1, kwnames);
 }
 
-PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf,
-                     PyObject* kwnames) {
+PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs == 1 && kwnames == nullptr) {
     PyObject* event = try_step(deal, args[0]);
@@ -387,12 +410,13 @@ PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf,
   }
   // Any other action: the Python apply, after which the family says whether the next card may
   // take the step again; the list handed to legal_actions() was for this action only.
-  if (set_attr(deal, g.s_next_legal, Py_None) < 0 || set_attr(deal, g.s_card_step, Py_None) < 0)
+  if (PyObject_SetAttr(deal, g.s_next_legal, Py_None) < 0 ||
+      PyObject_SetAttr(deal, g.s_card_step, Py_None) < 0)
     return nullptr;
   PyObject* event = call_with_self(g.slow_apply, deal, args, nargs, kwnames);
   if (!event) return nullptr;  // refused (IllegalAction, ...): the step stays off until then
   PyObject* gate = PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr);
-  if (!gate || set_attr(deal, g.s_card_step, gate) < 0) {
+  if (!gate || PyObject_SetAttr(deal, g.s_card_step, gate) < 0) {
     Py_XDECREF(gate);
     Py_DECREF(event);
     return nullptr;
@@ -405,24 +429,26 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
                              PyObject* kwnames) {
   const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs == 0 && kwnames == nullptr) {
+    PyObject* dict = instance_dict(deal);
+    if (!dict) return nullptr;
     // The list is the seat's whole choice only while the step is on (no call beside cards).
-    PyObject* gate = PyObject_GetAttr(deal, g.s_card_step);
-    if (!gate) return nullptr;
-    Py_DECREF(gate);  // only compared
-    PyObject* legal = gate == Py_None ? Py_None : PyObject_GetAttr(deal, g.s_next_legal);
-    if (gate == Py_None) Py_INCREF(legal);
-    if (!legal) return nullptr;
-    if (PyList_CheckExact(legal)) {
-      if (set_attr(deal, g.s_next_legal, Py_None) < 0) {
+    PyObject* gate = get_field(dict, g.s_card_step);
+    PyObject* legal = gate && gate != Py_None ? get_field(dict, g.s_next_legal) : nullptr;
+    if (legal && PyList_CheckExact(legal)) {
+      Py_INCREF(legal);
+      const int r = set_attr(dict, g.s_next_legal, Py_None);
+      Py_DECREF(dict);
+      if (r < 0) {
         Py_DECREF(legal);
         return nullptr;
       }
       return legal;  // the caller owns the list
     }
-    Py_DECREF(legal);
+    Py_DECREF(dict);
+    if (PyErr_Occurred()) return nullptr;
   }
-  PyObject* slow = PyObject_GetAttr(reinterpret_cast<PyObject*>(Py_TYPE(deal)),
-                                    g.s_legal_actions_py);
+  PyObject* slow =
+      PyObject_GetAttr(reinterpret_cast<PyObject*>(Py_TYPE(deal)), g.s_legal_actions_py);
   if (!slow) return nullptr;
   PyObject* out = call_with_self(slow, deal, args, nargs, kwnames);
   Py_DECREF(slow);
@@ -430,9 +456,17 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
 }
 
 PyObject* deal_is_over(PyObject*, PyObject* deal) {
-  PyObject* phase = PyObject_GetAttr(deal, g.s_phase);
-  if (!phase) return nullptr;
-  int over = phase == g.s_over ? 1 : PyObject_RichCompareBool(phase, g.s_over, Py_EQ);
+  PyObject* dict = instance_dict(deal);
+  if (!dict) return nullptr;
+  PyObject* phase = get_field(dict, g.s_phase);
+  Py_XINCREF(phase);
+  Py_DECREF(dict);
+  if (!phase) {
+    if (PyErr_Occurred()) return nullptr;
+    phase = PyObject_GetAttrString(deal, "phase");  // a deal that keeps no _phase
+    if (!phase) return nullptr;
+  }
+  const int over = phase == g.s_over ? 1 : PyObject_RichCompareBool(phase, g.s_over, Py_EQ);
   Py_DECREF(phase);
   if (over < 0) return nullptr;
   return PyBool_FromLong(over);
@@ -486,13 +520,14 @@ void bind_deal_step(py::module_& m) {
              s.hook_every_trick = hook_every_trick;
              s.hook_on_bonus = hook_on_bonus;
              py::list record_items;
-             for (const auto& [key, value] : record) record_items.append(py::make_tuple(key, value));
+             for (const auto& [key, value] : record)
+               record_items.append(py::make_tuple(key, value));
              py::list trick_items;
              for (const auto& [key, field] : trick_detail)
                trick_items.append(py::make_tuple(key, field));
-             s.args = py::make_tuple(phase, detail_card, detail_record, record_list, record_items,
-                                     hands, trick_items, set_to_move, hook_every_trick,
-                                     hook_on_bonus);
+             s.args =
+                 py::make_tuple(phase, detail_card, detail_record, record_list, record_items, hands,
+                                trick_items, set_to_move, hook_every_trick, hook_on_bonus);
              return s;
            }),
            py::arg("phase"), py::arg("detail_card") = py::none(),
@@ -503,21 +538,21 @@ void bind_deal_step(py::module_& m) {
            py::arg("set_to_move") = true, py::arg("hook_every_trick") = false,
            py::arg("hook_on_bonus") = false)
       .def("__reduce__",
-           [](const CardStep& s) {
+           [](const CardStep& s) -> py::object {
              return py::make_tuple(py::module_::import("tricktaker._core").attr("CardStep"),
                                    s.args);
            })
       .def("__copy__", [](py::object self) { return self; })
       .def(
           "__deepcopy__", [](py::object self, py::dict) { return self; }, py::arg("memo"))
-      .def("__repr__", [](const CardStep& s) {
-        return "CardStep" + std::string(py::repr(s.args));
-      });
+      .def("__repr__",
+           [](const CardStep& s) { return "CardStep" + std::string(py::repr(s.args)); });
 
   m.def(
       "deal_step_init",
-      [](py::object event_type, py::object action_type, py::list card_table, py::list card_names,
-         py::list log_table, py::dict by_text, py::object slow_apply) {
+      [](py::object event_type, py::object action_type, py::typing::List<py::object> card_table,
+         py::typing::List<py::object> card_names, py::typing::List<py::object> log_table,
+         py::typing::Dict<py::str, py::object> by_text, py::object slow_apply) {
         if (py::len(card_table) != 64 || py::len(card_names) != 64)
           throw Error("card_table, card_names: need 64 items, one per card id");
         if (py::len(log_table) < kMaxPlayers) throw Error("log_table: need a row per seat");
@@ -554,8 +589,8 @@ void bind_deal_step(py::module_& m) {
         g.s_legal_actions_py = intern("_legal_actions_py");
         g.ready = true;
       },
-      py::arg("event_type"), py::arg("action_type"), py::arg("card_table"),
-      py::arg("card_names"), py::arg("log_table"), py::arg("by_text"), py::arg("slow_apply"),
+      py::arg("event_type"), py::arg("action_type"), py::arg("card_table"), py::arg("card_names"),
+      py::arg("log_table"), py::arg("by_text"), py::arg("slow_apply"),
       "Give the card step the protocol's classes and tables (protocol/base.py, once).");
   m.def(
       "deal_step_methods",
@@ -567,13 +602,15 @@ void bind_deal_step(py::module_& m) {
         py::object apply = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &apply_def));
         py::object legal = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &legal_def));
         if (!apply || !legal) throw py::error_already_set();
-        return py::make_tuple(apply, legal);
+        py::object fget =
+            py::reinterpret_steal<py::object>(PyCFunction_NewEx(&is_over_def, nullptr, nullptr));
+        if (!fget) throw py::error_already_set();
+        py::object is_over =
+            py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
+                fget, py::none(), py::none(), "Whether the deal is over.");
+        return py::make_tuple(apply, legal, is_over);
       },
-      py::arg("cls"),
-      "The card step's apply and legal_actions as methods of the deal class cls.");
-  PyObject* is_over = PyCFunction_NewEx(&is_over_def, nullptr, nullptr);
-  if (!is_over) throw py::error_already_set();
-  m.attr("deal_is_over") = py::reinterpret_steal<py::object>(is_over);
+      py::arg("cls"), "The card step's apply and legal_actions as methods of the deal class cls.");
 }
 
 }  // namespace tricktaker::bindings

@@ -17,6 +17,7 @@ __all__: list[str] = [
     "AllFoursPlayouts",
     "AllFoursScoringOptions",
     "BLACK_JOKER",
+    "CardStep",
     "DealSampler",
     "Error",
     "FigureKind",
@@ -60,6 +61,8 @@ __all__: list[str] = [
     "allfours_rules",
     "allfours_score",
     "card_to_string",
+    "deal_step_init",
+    "deal_step_methods",
     "format_pbn",
     "history_is_legal",
     "jick_of",
@@ -1281,6 +1284,28 @@ class Solver:
     @property
     def nodes(self) -> int: ...
 
+class CardStep:
+    """
+    What a family's deal does for each card of a stretch of pure card play, as data: Deal.apply then plays such a card in one call.
+    """
+    def __copy__(self) -> typing.Any: ...
+    def __deepcopy__(self, memo: dict[typing.Any, typing.Any]) -> typing.Any: ...
+    def __init__(
+        self,
+        phase: str,
+        detail_card: typing.Any = None,
+        detail_record: typing.Any = None,
+        record_list: typing.Any = None,
+        record: collections.abc.Sequence[tuple[str, typing.Any]] = [],
+        hands: typing.Any = None,
+        trick_detail: collections.abc.Sequence[tuple[str, str]] = [],
+        set_to_move: bool = True,
+        hook_every_trick: bool = False,
+        hook_on_bonus: bool = False,
+    ) -> None: ...
+    def __reduce__(self) -> typing.Any: ...
+    def __repr__(self) -> str: ...
+
 def allfours_deck(
     rank_mask: typing.SupportsInt | typing.SupportsIndex = 8191, jokers: bool = False
 ) -> int:
@@ -1324,6 +1349,24 @@ def allfours_score(
     """
 
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
+def deal_step_init(
+    event_type: typing.Any,
+    action_type: typing.Any,
+    card_table: list[typing.Any],
+    card_names: list[typing.Any],
+    log_table: list[typing.Any],
+    by_text: dict[str, typing.Any],
+    slow_apply: typing.Any,
+) -> None:
+    """
+    Give the card step the protocol's classes and tables (protocol/base.py, once).
+    """
+
+def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any]:
+    """
+    The card step's apply and legal_actions as methods of the deal class cls.
+    """
+
 def format_pbn(
     hands: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     first: typing.SupportsInt | typing.SupportsIndex = 0,

@@ -26,7 +26,6 @@ from tricktaker._core import (
     PlayState,
     Rng,
     card_to_string,
-    deal_is_over,
     deal_step_init,
     deal_step_methods,
     mask_to_items,
@@ -413,8 +412,10 @@ class Deal(StateMachine):
         # action goes to the Python apply (StateMachine.apply) and the class's own
         # legal_actions, kept as _legal_actions_py.
         super().__init_subclass__(**kwargs)
-        apply, legal_actions = deal_step_methods(cls)
+        apply, legal_actions, is_over = deal_step_methods(cls)
         cls.apply = apply  # type: ignore[method-assign]
+        if "is_over" not in cls.__dict__:  # the phase read in the core, asked once per action
+            cls.is_over = is_over  # type: ignore[method-assign]
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "__isabstractmethod__", False):
             cls._legal_actions_py = own
@@ -425,9 +426,6 @@ class Deal(StateMachine):
     @property
     def phase(self) -> str:
         return self._phase
-
-    # The phase read in the core: a loop asks it once per action.
-    is_over = property(deal_is_over, doc="Whether the deal is over.")  # type: ignore[assignment]
 
     def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
         """The deal after the core's step played ``action``'s card for ``seat`` where the
@@ -556,4 +554,12 @@ class Game(abc.ABC):
 
 
 # The core's card step builds the events, the card actions and the log entries of these.
-deal_step_init(Event, Action, CARD_ACTION_TABLE, CARD_NAMES, LOG_TABLE, _CARD_ACTION_BY_TEXT, StateMachine.apply)
+deal_step_init(
+    Event,
+    Action,
+    CARD_ACTION_TABLE,
+    CARD_NAMES,
+    LOG_TABLE,
+    _CARD_ACTION_BY_TEXT,
+    StateMachine.apply,
+)

@@ -8,7 +8,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from tricktaker import _core
-from tricktaker._core import mask_to_items
+from tricktaker._core import CardStep, mask_to_items
 from tricktaker.cards import Card, Suit
 from tricktaker.errors import IllegalAction
 from tricktaker.games.klaverjas.notation import write_position
@@ -26,7 +26,6 @@ from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
     CARD_NAMES,
     Action,
-    CardStep,
     Event,
     Game,
     card_actions,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import CardStep
 from tricktaker.cards import Suit
 from tricktaker.errors import IllegalAction
 from tricktaker.games.whist.notation import write_position
@@ -13,7 +14,7 @@ from tricktaker.games.whist.observation import DealViews
 from tricktaker.games.whist.options import NUM_SEATS, SEATS, seat_index, strain_index
 from tricktaker.games.whist.result import WhistResult
 from tricktaker.games.whist.tables import play_state
-from tricktaker.protocol.base import Action, CardStep, Event, Game, card_actions
+from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 # What the core's card step does with each card (protocol.base.Deal): the card, and for a
 # trick's last card its number and winner; the last card comes back to the deal.

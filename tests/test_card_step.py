@@ -3,7 +3,8 @@ plays every game exactly as the Python path does.
 
 Two copies of each deal are played with the same random choices: one through ``apply(action)``
 (the card step wherever the family's ``CardStep`` allows it), the other through
-``apply(text, seat=...)``, which always takes the Python path. Their events, legal actions,
+``StateMachine.apply`` (the Python path, which the core's apply hands any action it does not
+take). Their events, legal actions,
 logs, observations, JSON and results must be equal at every action, over every registered game,
 preset and example option set and the options that change the card play's hand-backs (manual
 roem claims, penalized illegal plays, Kirves from 2 to 10 players, folding). Cards that are not
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 import tricktaker as tt
 from deal_invariants import CASES, case_id, load
 from tricktaker.cards import cards_from_mask
-from tricktaker.protocol.base import Deal
+from tricktaker.protocol.base import Deal, StateMachine
 
 EXTRA: list[tuple[str, dict[str, Any]]] = [
     ("klaverjas", {"roem_claim": "manual"}),
@@ -72,7 +73,7 @@ def _play_both(game: tt.Game, seed: int, checks: random.Random) -> None:
             assert [a.name for a in fast.legal_actions()] == [a.name for a in legal]
         action = rng.choice(legal)
         event = fast.apply(action)
-        expected = slow.apply(action.name, seat=seat)
+        expected = StateMachine.apply(slow, action.name, seat=seat)  # the Python path
         assert event.to_dict() == expected.to_dict()
         assert event == expected
         assert fast.log == slow.log
@@ -120,13 +121,29 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
     while deal.phase != "play":
         deal.apply(deal.legal_actions()[1])
     deal.apply(deal.legal_actions()[0])
+    seat = deal.to_move
+    assert seat is not None
+    other = (seat + 1) % 4
+    card = deal.legal_actions()[0]
     before = deal.to_json()
+    with pytest.raises(tt.IllegalAction):
+        deal.apply(card, seat=other)  # not that seat's turn
+    assert deal.to_json() == before
     for bad in ("XX", "", "trump:H", 17, None, "AS " * 3):
         with pytest.raises(tt.IllegalAction):
             deal.apply(bad)  # type: ignore[arg-type]
         assert deal.to_json() == before
-    seat = deal.to_move
-    assert seat is not None
     with pytest.raises(tt.InvalidSeat):
         deal.apply(deal.legal_actions()[0], seat=9)
     assert deal.to_json() == before
+
+
+def test_the_seat_to_move_given_takes_the_step_alike() -> None:
+    game = tt.load("klaverjas")
+    given, plain = game.new_deal(seed=8), game.new_deal(seed=8)
+    while not plain.is_over:
+        seat = plain.to_move
+        action = plain.legal_actions()[-1]
+        assert given.apply(action.name, seat=seat) == plain.apply(action)
+        assert given.legal_actions() == plain.legal_actions()
+    assert given.to_json() == plain.to_json()

@@ -350,8 +350,8 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
 }
 
 // The card step, or kNotTaken when the action is not a legal card of a stretch (nothing is then
-// changed), or nullptr with the error set.
-PyObject* try_step(PyObject* deal, PyObject* action) {
+// changed), or nullptr with the error set. seat_arg: the seat given to apply(), -1 for none.
+PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
   const int card = card_of(action);
   if (card < 0) return kNotTaken;
   PyObject* dict = instance_dict(deal);
@@ -371,7 +371,8 @@ PyObject* try_step(PyObject* deal, PyObject* action) {
   PyObject* event = kNotTaken;
   if (PyErr_Occurred()) {
     event = nullptr;
-  } else if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1)) {
+  } else if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1) &&
+             (seat_arg < 0 || seat_arg == state->to_move())) {
     // Otherwise the step is off, or the card is not legal: the Python path says why (or takes
     // a penalized play).
     const int seat = state->to_move();
@@ -404,8 +405,22 @@ PyObject* call_with_self(PyObject* function, PyObject* deal, PyObject* const* ar
 
 PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
   const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-  if (nargs == 1 && kwnames == nullptr) {
-    PyObject* event = try_step(deal, args[0]);
+  // apply(action), or apply(action, seat) with the seat to move as a plain int (any other
+  // seat, and its checks, are the Python path's).
+  PyObject* seat = nullptr;
+  const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (nargs == 2 && nkw == 0) seat = args[1];
+  if (nargs == 1 && nkw == 1 &&
+      PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "seat") == 0)
+    seat = args[1];
+  if ((nargs == 1 && nkw == 0) || (seat && (seat == Py_None || PyLong_CheckExact(seat)))) {
+    long seat_arg = -1;
+    if (seat && seat != Py_None) {
+      int overflow = 0;
+      seat_arg = PyLong_AsLongAndOverflow(seat, &overflow);
+      if (overflow || seat_arg < 0) seat_arg = -2;  // no seat: the Python path says so
+    }
+    PyObject* event = seat_arg == -2 ? kNotTaken : try_step(deal, args[0], seat_arg);
     if (event != kNotTaken) return event;
   }
   // Any other action: the Python apply, after which the family says whether the next card may

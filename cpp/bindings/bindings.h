@@ -51,5 +51,6 @@ void bind_playout(pybind11::module_& m);
 void bind_sampling(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
 void bind_card_heuristic(pybind11::module_& m);
+void bind_deal_step(pybind11::module_& m);
 
 }  // namespace tricktaker::bindings

@@ -42,4 +42,5 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_sampling(m);
   tricktaker::bindings::bind_solver(m);
   tricktaker::bindings::bind_card_heuristic(m);
+  tricktaker::bindings::bind_deal_step(m);
 }

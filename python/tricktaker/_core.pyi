@@ -17,6 +17,7 @@ __all__: list[str] = [
     "AllFoursPlayouts",
     "AllFoursScoringOptions",
     "BLACK_JOKER",
+    "CardStep",
     "DealSampler",
     "Error",
     "FigureKind",
@@ -65,6 +66,8 @@ __all__: list[str] = [
     "card_to_string",
     "choose_card",
     "choose_card_seen",
+    "deal_step_init",
+    "deal_step_methods",
     "format_pbn",
     "history_is_legal",
     "jick_of",
@@ -1346,6 +1349,28 @@ class SeatView:
     @property
     def unseen(self) -> int: ...
 
+class CardStep:
+    """
+    What a family's deal does for each card of a stretch of pure card play, as data: Deal.apply then plays such a card in one call.
+    """
+    def __copy__(self) -> typing.Any: ...
+    def __deepcopy__(self, memo: dict[typing.Any, typing.Any]) -> typing.Any: ...
+    def __init__(
+        self,
+        phase: str,
+        detail_card: typing.Any = None,
+        detail_record: typing.Any = None,
+        record_list: typing.Any = None,
+        record: collections.abc.Sequence[tuple[str, typing.Any]] = [],
+        hands: typing.Any = None,
+        trick_detail: collections.abc.Sequence[tuple[str, str]] = [],
+        set_to_move: bool = True,
+        hook_every_trick: bool = False,
+        hook_on_bonus: bool = False,
+    ) -> None: ...
+    def __reduce__(self) -> typing.Any: ...
+    def __repr__(self) -> str: ...
+
 def action_flags(
     actions: list[typing.Any],
     index: dict[str, int],
@@ -1434,6 +1459,24 @@ def choose_card_seen(
 ) -> int:
     """
     choose_card on a SeatView: the card (id) to play among `legal` (a mask of the hand).
+    """
+
+def deal_step_init(
+    event_type: typing.Any,
+    action_type: typing.Any,
+    card_table: list[typing.Any],
+    card_names: list[typing.Any],
+    log_table: list[typing.Any],
+    by_text: dict[str, typing.Any],
+    slow_apply: typing.Any,
+) -> None:
+    """
+    Give the card step the protocol's classes and tables (protocol/base.py, once).
+    """
+
+def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any]:
+    """
+    The card step's apply and legal_actions as methods of the deal class cls.
     """
 
 def format_pbn(

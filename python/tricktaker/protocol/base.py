@@ -20,7 +20,16 @@ from typing import Any, ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from tricktaker._core import ALL_CARDS, PlayState, Rng, card_to_string, mask_to_items
+from tricktaker._core import (
+    ALL_CARDS,
+    CardStep,
+    PlayState,
+    Rng,
+    card_to_string,
+    deal_step_init,
+    deal_step_methods,
+    mask_to_items,
+)
 from tricktaker.cards import Card
 from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
 from tricktaker.protocol.copying import copy_state, register_immutable
@@ -112,6 +121,7 @@ LOG_TABLE: list[list[tuple[int, str]]] = [
 
 
 register_immutable(Action)  # never changes (copies return it): a clone shares it
+register_immutable(CardStep)  # a family's declaration, shared by its deals
 
 
 def card_actions(mask: int) -> list[Action]:
@@ -325,9 +335,24 @@ class StateMachine(abc.ABC):
         (a simulation's random players pick from that very list)."""
         seat = self.to_move
         assert seat is not None
+        self._card_step = None  # the family's handlers say whether the next card may step
+        self._next_legal = None
         event = self._apply(action, seat)
         self.log.append((seat, action.name))
+        self._card_step = self._card_step_now()
         return event
+
+    # The card step (Deal.apply in the core, for deals): None, or the family's CardStep when
+    # the next card of the seat to move may be played by it; and the legal card actions of the
+    # seat to move that the last card's step made, which legal_actions() hands over once.
+    _card_step: CardStep | None = None
+    _next_legal: list[Action] | None = None
+
+    def _card_step_now(self) -> CardStep | None:
+        """The family's ``CardStep`` when the next action is a card of the seat to move that
+        the core's step may play as the family would (no call may come before it, and the deal
+        needs to see nothing of it but what the step declares), else None (the default)."""
+        return None
 
     def _try_play(self, action: Action, seat: int | None) -> Event | None:
         """The fast path of ``apply`` for a card action of the seat to move (``seat`` is None
@@ -396,9 +421,34 @@ class Deal(StateMachine):
     _phase: str
     _to_move: int | None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # apply and legal_actions of every deal class are the core's card step (cpp/bindings/
+        # bind_deal_step.cc), one call per card in a stretch of pure card play; any other
+        # action goes to the Python apply (StateMachine.apply) and the class's own
+        # legal_actions, kept as _legal_actions_py.
+        super().__init_subclass__(**kwargs)
+        apply, legal_actions, is_over = deal_step_methods(cls)
+        cls.apply = apply  # type: ignore[method-assign]
+        if "is_over" not in cls.__dict__:  # the phase read in the core, asked once per action
+            cls.is_over = is_over  # type: ignore[method-assign]
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "__isabstractmethod__", False):
+            cls._legal_actions_py = own
+            cls.legal_actions = legal_actions  # type: ignore[method-assign]
+
+    _legal_actions_py: Callable[..., list[Action]]
+
     @property
     def phase(self) -> str:
         return self._phase
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        """The deal after the core's step played ``action``'s card for ``seat`` where the
+        family's ``CardStep`` hands the rest back (a trick that ends the play, or any trick
+        the step says the deal must see): ``detail`` is the event's detail as the step made it
+        (the card, the record, the trick's fields). Returns the card's event; the step then
+        asks ``_card_step_now()`` again."""
+        raise NotImplementedError
 
     @property
     def to_move(self) -> int | None:
@@ -434,7 +484,9 @@ class Deal(StateMachine):
         start = state.cards_played
         played = state.play_random_seats(rngs)
         self.log += state.history_items(start, LOG_TABLE)
+        self._next_legal = None
         self._end_card_run()
+        self._card_step = self._card_step_now()
         return played
 
     @property
@@ -514,3 +566,15 @@ class Game(abc.ABC):
         }
         args = "".join(f", {k}={v!r}" for k, v in changed.items())
         return f"tricktaker.load({self.name!r}{args})"
+
+
+# The core's card step builds the events, the card actions and the log entries of these.
+deal_step_init(
+    Event,
+    Action,
+    CARD_ACTION_TABLE,
+    CARD_NAMES,
+    LOG_TABLE,
+    _CARD_ACTION_BY_TEXT,
+    StateMachine.apply,
+)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import CardStep
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.allfours.notation import play_tokens, write_position
@@ -50,6 +51,16 @@ PASS = Action.call("pass")
 DONE = Action.call("done")
 FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+# What the core's card step does with each card (protocol.base.Deal): the card, taken off the
+# seat's hand; for a trick's last card its number and winner, and the deal records the trick
+# (_card_stepped).
+_CARD_STEP = CardStep(
+    "play",
+    detail_card="card",
+    hands="hands",
+    trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
+    hook_every_trick=True,
+)
 
 
 def kick_points(options: AllFoursOptions, card: Card) -> int:
@@ -221,6 +232,16 @@ class AllFoursDeal(DealViews):
         if not state.legal_moves() >> action.card.id & 1:
             return None
         return self._play_card(action, to_move)
+
+    def _card_step_now(self) -> CardStep | None:
+        state = self.state
+        # Under folding a fold may stand beside the cards.
+        if self._phase != "play" or state is None or state.folding:
+            return None
+        return _CARD_STEP
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        return self._played(action, seat, detail)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase

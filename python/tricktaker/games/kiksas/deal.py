@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
-from tricktaker._core import KiksasDealContext
+from tricktaker._core import CardStep, KiksasDealContext
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.kiksas.notation import write_position
@@ -55,6 +55,15 @@ LEAD = Action.call("lead")
 PASS = Action.call("pass")
 SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
+# What the core's card step does with each card (protocol.base.Deal): the CardPlayed event,
+# in the deal's events and the card's; every completed trick comes back to the deal.
+_CARD_STEP = CardStep(
+    "play",
+    detail_record="events",
+    record_list="events",
+    record=[("type", "CardPlayed"), ("player", ("seat",)), ("card", ("card",))],
+    hook_every_trick=True,
+)
 
 
 class _ContextCache:
@@ -289,6 +298,19 @@ class KiksasDeal(DealViews):
         start = len(self.events) - 1
         self._trick_completed()
         return Event(to_move, name, "play", {"events": self.events[start:]})
+
+    def _card_step_now(self) -> CardStep | None:
+        state = self.state
+        if self._phase != "play" or state is None:
+            return None
+        if self.akis is not None and state.cards_played == 0:
+            return None  # the first card exposes the Akis opponents' hands
+        return _CARD_STEP
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        start = len(self.events) - 1  # the card's own CardPlayed, then the trick's events
+        self._trick_completed()
+        return Event(seat, action.name, "play", {"events": self.events[start:]})
 
     def _apply(self, action: Action, seat: int) -> Event:
         self._next_legal = None

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from tricktaker import _core
+from tricktaker._core import CardStep
 from tricktaker.cards import Card, cards_from_mask
 from tricktaker.errors import IllegalAction
 from tricktaker.games.kirves import (
@@ -125,6 +126,12 @@ class KirvesDeal(KirvesState, Deal):
         if not self.state.legal_moves() >> action.card.id & 1:
             return None
         return play.apply(self, action, to_move)
+
+    def _card_step_now(self) -> CardStep | None:
+        return play.card_step(self)
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        return play.trick_completed(self, action, seat, detail)
 
     def _apply(self, action: Action, seat: int) -> Event:
         phase = self._phase

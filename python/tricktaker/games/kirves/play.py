@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import CardStep
 from tricktaker.cards import Card, Suit, mask_from_cards
 from tricktaker.errors import IllegalAction
 from tricktaker.games.kirves import scoring
@@ -13,6 +14,21 @@ from tricktaker.games.kirves.result import NORMAL, PLAYED, VOID
 from tricktaker.games.kirves.state import HAND_SIZE, PLAY, TRICKS, KirvesState
 from tricktaker.games.kirves.tables import rules_table
 from tricktaker.protocol.base import Action, Event, card_actions
+
+# What the core's card step does with each card (protocol.base.Deal): the card in the event and
+# in the public record; for a trick's last card its number and winner; the last trick (and,
+# with stop_when_decided, every trick) comes back to the deal (``trick_completed``).
+CARD_STEPS = {
+    every_trick: CardStep(
+        PLAY,
+        detail_card="card",
+        record_list="events",
+        record=[("seat", ("seat",)), ("event", "play"), ("card", ("card",))],
+        trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
+        hook_every_trick=every_trick,
+    )
+    for every_trick in (False, True)
+}
 
 
 def start(state: KirvesState) -> None:
@@ -71,12 +87,36 @@ def apply(state: KirvesState, action: Action, seat: int) -> Event:
     if play_state.trick_len == 0:
         record = play_state.trick_record(play_state.tricks_played - 1)
         detail.update(trick=play_state.tricks_played, trick_winner=record.winner)
-        decided = state.options.stop_when_decided and _core.kirves_decided(play_state)
-        if play_state.is_terminal() or decided:
-            scoring.finish(state, PLAYED)
-            return Event(seat, str(action), PLAY, detail)
+        return trick_completed(state, action, seat, detail)
     state._to_move = play_state.to_move
     return Event(seat, str(action), PLAY, detail)
+
+
+def trick_completed(state: KirvesState, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+    """The deal after ``action``'s card completed a trick, ``detail`` its event's detail: the
+    end of the play (the last trick, or a decided play with ``stop_when_decided``)."""
+    play_state = state.state
+    assert play_state is not None
+    decided = state.options.stop_when_decided and _core.kirves_decided(play_state)
+    if play_state.is_terminal() or decided:
+        scoring.finish(state, PLAYED)
+    else:
+        state._to_move = play_state.to_move
+    return Event(seat, str(action), PLAY, detail)
+
+
+def card_step(state: KirvesState) -> CardStep | None:
+    """The core's card step where it may play the next card: in the play after its first card
+    (before it a pääköt may be declared or void the deal), no misdeal call beside the cards."""
+    play_state = state.state
+    if (
+        state._phase != PLAY
+        or play_state is None
+        or play_state.cards_played == 0
+        or state.options.misdeal_action_enabled
+    ):
+        return None
+    return CARD_STEPS[state.options.stop_when_decided]
 
 
 def dd_table_states(state: KirvesState) -> list[list[tuple[_core.PlayState, int] | None]]:

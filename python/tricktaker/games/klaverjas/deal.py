@@ -8,7 +8,7 @@ from operator import itemgetter
 from typing import Any, TypeVar
 
 from tricktaker import _core
-from tricktaker._core import mask_to_items
+from tricktaker._core import CardStep, mask_to_items
 from tricktaker.cards import Card, Suit
 from tricktaker.errors import IllegalAction
 from tricktaker.games.klaverjas.notation import write_position
@@ -43,6 +43,23 @@ ACCEPT = Action.call("accept")
 # read by the play states made from them.
 _RULES: dict[tuple[str, str, Suit], _core.RulesTable] = {}
 CLAIM = Action.call("claim")
+# What the core's card step does with each card (protocol.base.Deal): the card, and for a
+# trick's last card its number, winner, points and roem; a trick with roem to claim (manual
+# claims) and the last trick come back to the deal (_card_stepped).
+_CARD_STEPS = {
+    manual: CardStep(
+        "play",
+        detail_card="card",
+        trick_detail=[
+            ("trick", "trick"),
+            ("trick_winner", "winner"),
+            ("trick_points", "points"),
+            ("roem", "bonus"),
+        ],
+        hook_on_bonus=manual,
+    )
+    for manual in (False, True)
+}
 
 
 # --- trump selection: the rules, for the deal and for the rows of random play ----------------
@@ -137,10 +154,6 @@ class KlaverjasDeal(DealViews):
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
 
-    @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         if (
             self._phase == "play"
@@ -211,6 +224,16 @@ class KlaverjasDeal(DealViews):
         # Within a trick, no claim window open: _card_played's first case, inline.
         self._to_move = state.to_move
         return Event(to_move, action.name, "play", {"card": action.name})
+
+    def _card_step_now(self) -> CardStep | None:
+        if self._phase != "play" or self._claimable_trick is not None:
+            return None  # a claim window lists CLAIM beside the cards
+        return _CARD_STEPS[self.options.roem_claim == "manual"]
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        state = self.state
+        assert state is not None
+        return self._trick_completed(action, seat, detail, state.trick_record(-1).bonus)
 
     def _card_run(self) -> _core.PlayState | None:
         # With roem counted automatically nothing but cards comes between the first card and
@@ -292,19 +315,26 @@ class KlaverjasDeal(DealViews):
             return Event(seat, action.name, "play", detail)
         # The card completed a trick (and the last trick ends the play).
         record = state.trick_record(-1)
-        tricks = state.tricks_played
-        winner = record.winner
-        bonus = record.bonus
-        detail["trick"] = tricks
-        detail["trick_winner"] = winner
+        detail["trick"] = state.tricks_played
+        detail["trick_winner"] = record.winner
         detail["trick_points"] = record.points
-        detail["roem"] = bonus
+        detail["roem"] = record.bonus
+        return self._trick_completed(action, seat, detail, record.bonus)
+
+    def _trick_completed(
+        self, action: Action, seat: int, detail: dict[str, Any], bonus: int
+    ) -> Event:
+        """The deal after ``action``'s card completed a trick with ``bonus`` roem, ``detail``
+        its event's detail: a claim window (manual roem), the end of the play."""
+        state = self.state
+        assert state is not None
+        tricks = state.tricks_played
         if bonus > 0 and self.options.roem_claim == "manual":
             self._claimable_trick = tricks - 1
         if state.is_terminal():  # the last trick ends the play
             if self._claimable_trick is not None:
                 self._phase = "roem_claim"
-                self._to_move = winner
+                self._to_move = state.trick_record(-1).winner
             else:
                 self._finish()
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
+from tricktaker._core import CardStep
 from tricktaker.cards import Suit
 from tricktaker.errors import IllegalAction
 from tricktaker.games.whist.notation import write_position
@@ -14,6 +15,12 @@ from tricktaker.games.whist.options import NUM_SEATS, SEATS, seat_index, strain_
 from tricktaker.games.whist.result import WhistResult
 from tricktaker.games.whist.tables import play_state
 from tricktaker.protocol.base import Action, Event, Game, card_actions
+
+# What the core's card step does with each card (protocol.base.Deal): the card, and for a
+# trick's last card its number and winner; the last card comes back to the deal.
+_CARD_STEP = CardStep(
+    "play", detail_card="card", trick_detail=[("trick", "trick"), ("trick_winner", "winner")]
+)
 
 
 class WhistDeal(DealViews):
@@ -32,18 +39,18 @@ class WhistDeal(DealViews):
             self.leader,
             game.options.ranks_per_suit,
         )
+        self._note_turn()
 
     @property
     def trump(self) -> Suit | None:
         return None if self.strain == 4 else Suit(self.strain)
 
-    @property
-    def phase(self) -> str:
-        return "over" if self.state.is_terminal() else "play"
-
-    @property
-    def to_move(self) -> int | None:
-        return None if self.state.is_terminal() else self.state.to_move
+    def _note_turn(self) -> None:
+        """The phase and the seat to move, as the play state has them."""
+        if self.state.is_terminal():
+            self._phase, self._to_move = "over", None
+        else:
+            self._phase, self._to_move = "play", self.state.to_move
 
     def seat_name(self, seat: int) -> str:
         return SEATS[seat]
@@ -74,7 +81,14 @@ class WhistDeal(DealViews):
         return None if self.state.is_terminal() else self.state
 
     def _end_card_run(self) -> None:
-        pass
+        self._note_turn()
+
+    def _card_step_now(self) -> CardStep | None:
+        return _CARD_STEP if self._phase == "play" else None
+
+    def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
+        self._note_turn()  # the last card: the deal is over
+        return Event(seat, action.name, "play", detail)
 
     def _apply(self, action: Action, seat: int) -> Event:
         assert action.card is not None
@@ -87,6 +101,7 @@ class WhistDeal(DealViews):
         if state.trick_len == 0:
             record = state.trick_record(-1)
             detail.update(trick=state.tricks_played, trick_winner=record.winner)
+        self._note_turn()
         return Event(seat, action.name, "play", detail)
 
     def result(self) -> WhistResult | None:

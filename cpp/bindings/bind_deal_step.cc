@@ -1,0 +1,631 @@
+// The card step of a deal in one call from Python: Deal.apply, Deal.legal_actions and
+// Deal.is_over written against the C API, for the stretches of pure card play.
+//
+// A Python loop of legal_actions() + apply() per card spent most of its time in Python frames
+// and binding calls (the play state's step, trick_len, to_move, the Event, the log). Here one
+// call plays the card, makes the event and the log entry, and hands the next legal card actions
+// to legal_actions(). What a family's deal does per card is data (a CardStep, declared in the
+// family's folder); whatever the data does not say (a trick that ends the play, a claim window,
+// a trick a family must look at) goes back to the family's Python (_card_stepped), and any
+// action that is not a card of the seat to move in such a stretch goes to the Python apply.
+//
+// The protocol with the deal (protocol/base.py documents it on Deal):
+//   _card_step   the CardStep when the next card of the seat to move may take this path, else
+//                None: the family's _card_step_now() says, after every action of the Python path;
+//   state        the PlayState;
+//   _next_legal  the legal card actions of the seat to move, made with the last card played here
+//                (legal_actions() hands the list over once), else None;
+//   _to_move     set to the seat to move after a card (where the CardStep says so);
+//   log          the log, to which (seat, card text) is appended.
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "bindings.h"
+#include "tricktaker/play_state.h"
+
+namespace py = pybind11;
+
+namespace tricktaker::bindings {
+
+namespace {
+
+// The fields of a trick record a CardStep may put in a trick-ending card's event.
+enum TrickField : int { kTrickNo = 0, kLeader, kWinner, kPoints, kBonus };
+// What a value of a CardStep's record is: a constant, the seat that played, the card's text.
+enum RecordValue : int { kConstant = 0, kSeat, kCard };
+
+TrickField trick_field(const std::string& name) {
+  if (name == "trick") return kTrickNo;
+  if (name == "leader") return kLeader;
+  if (name == "winner") return kWinner;
+  if (name == "points") return kPoints;
+  if (name == "bonus") return kBonus;
+  throw Error("trick_detail: unknown field '" + name +
+              "' (fields: trick, leader, winner, points, bonus)");
+}
+
+RecordValue record_value(const py::object& value, py::object& constant) {
+  if (py::isinstance<py::tuple>(value) && py::len(value) == 1 &&
+      py::isinstance<py::str>(value[py::int_(0)])) {
+    const std::string what = py::str(value[py::int_(0)]);
+    if (what == "seat") return kSeat;
+    if (what == "card") return kCard;
+    throw Error("record: a placeholder is ('seat',) or ('card',), got ('" + what + "',)");
+  }
+  constant = value;
+  return kConstant;
+}
+
+}  // namespace
+
+// What a family's deal does for each card of a stretch of pure card play (see the header).
+struct CardStep {
+  py::str phase;             // the events' phase
+  py::object detail_card;    // the key of the card's text in the event's detail, or None
+  py::object detail_record;  // the key of a list holding the record in the detail, or None
+  py::object record_list;    // the deal's attribute (a list) the record is appended to, or None
+  std::vector<std::tuple<py::str, int, py::object>> record;  // key, RecordValue, constant
+  py::object hands;  // the deal's attribute holding each seat's list of cards, or None
+  std::vector<std::pair<py::str, int>> trick_detail;  // key, TrickField
+  bool set_to_move = true;
+  bool hook_every_trick = false;
+  bool hook_on_bonus = false;
+  py::tuple args;  // as given, for pickling
+};
+
+namespace {
+
+// Set once by deal_step_init (protocol/base.py): the classes and tables the step builds with.
+struct Globals {
+  PyObject* event_type = nullptr;
+  PyObject* action_type = nullptr;
+  PyObject* card_table = nullptr;      // list of 64: the card action of each id, or None
+  PyObject* card_names = nullptr;      // list of 64: the card text of each id
+  PyObject* log_table = nullptr;       // list by seat of lists of 64 (seat, text) tuples
+  PyObject* by_text = nullptr;         // dict: card text -> card action
+  PyObject* slow_apply = nullptr;      // the Python apply
+  PyObject* empty = nullptr;           // ()
+  PyTypeObject* step_type = nullptr;   // pybind11's CardStep class
+  PyTypeObject* state_type = nullptr;  // pybind11's PlayState class
+  // Interned attribute and key names.
+  PyObject *s_card_step, *s_state, *s_next_legal, *s_to_move, *s_log, *s_phase, *s_over, *s_seat,
+      *s_action, *s_detail, *s_card, *s_card_stepped, *s_card_step_now, *s_event_phase,
+      *s_legal_actions_py;
+  bool ready = false;
+};
+Globals g;
+
+// The C++ object of a pybind11 instance of exactly the class type (a simple layout: one value,
+// no base with a value of its own), else nullptr.
+template <typename T>
+T* instance_value(PyObject* obj, PyTypeObject* type) {
+  if (Py_TYPE(obj) != type) return nullptr;
+  auto* inst = reinterpret_cast<py::detail::instance*>(obj);
+  if (!inst->simple_layout) return nullptr;
+  return static_cast<T*>(inst->simple_value_holder[0]);  // nullptr before __init__
+}
+
+PyObject* intern(const char* s) {
+  PyObject* o = PyUnicode_InternFromString(s);
+  if (!o) throw py::error_already_set();
+  return o;
+}
+
+// The card id of a card action (one of the 64 shared instances) or a card's canonical text;
+// -1 for anything else (the Python path then parses or rejects it).
+int card_of(PyObject* action) {
+  PyObject* looked = action;
+  if (Py_TYPE(action) != reinterpret_cast<PyTypeObject*>(g.action_type)) {
+    if (!PyUnicode_CheckExact(action)) return -1;
+    looked = PyDict_GetItemWithError(g.by_text, action);  // borrowed
+    if (!looked) {
+      PyErr_Clear();
+      return -1;
+    }
+  }
+  // The card attribute's id tells where to look; the table holding the very object proves it.
+  PyObject* const* table = &PyList_GET_ITEM(g.card_table, 0);
+  static std::vector<std::pair<PyObject*, int>> index;  // sorted by object address
+  if (index.empty()) {
+    for (int c = 0; c < 64; ++c)
+      if (table[c] != Py_None) index.emplace_back(table[c], c);
+    std::sort(index.begin(), index.end());
+  }
+  auto it = std::lower_bound(index.begin(), index.end(), std::make_pair(looked, -1));
+  if (it == index.end() || it->first != looked) return -1;
+  return it->second;
+}
+
+// A new Event(seat, action, phase, detail), made as Event.__init__ makes it (its four fields
+// in the instance's dict) without a Python frame: the dict is made whole and set as the
+// instance's __dict__. Steals detail.
+PyObject* make_event(int seat, PyObject* action, PyObject* phase, PyObject* detail) {
+  PyTypeObject* type = reinterpret_cast<PyTypeObject*>(g.event_type);
+  PyObject* fields = PyDict_New();
+  PyObject* seat_obj = PyLong_FromLong(seat);
+  bool ok = fields && seat_obj && PyDict_SetItem(fields, g.s_seat, seat_obj) == 0 &&
+            PyDict_SetItem(fields, g.s_action, action) == 0 &&
+            PyDict_SetItem(fields, g.s_event_phase, phase) == 0 &&
+            PyDict_SetItem(fields, g.s_detail, detail) == 0;
+  Py_XDECREF(seat_obj);
+  Py_DECREF(detail);
+  PyObject* event = ok ? type->tp_alloc(type, 0) : nullptr;
+  ok = event && PyObject_GenericSetDict(event, fields, nullptr) == 0;
+  Py_XDECREF(fields);
+  if (!ok) {
+    Py_XDECREF(event);
+    return nullptr;
+  }
+  return event;
+}
+
+// The card actions of a set of cards, in id order (as mask_to_items).
+PyObject* card_actions(CardSet cards) {
+  PyObject* out = PyList_New(popcount(cards));
+  if (!out) return nullptr;
+  Py_ssize_t i = 0;
+  for (Card c : cards_of{cards}) {
+    PyObject* item = PyList_GET_ITEM(g.card_table, c);
+    Py_INCREF(item);
+    PyList_SET_ITEM(out, i++, item);
+  }
+  return out;
+}
+
+// The deal's attributes are read and written in its instance dict: none of the protocol's
+// names is a property, and a dict look-up costs a fraction of the generic attribute access
+// (which looks every name up along the class's bases first). A name missing from the dict is
+// the class default: None.
+PyObject* instance_dict(PyObject* deal) {
+  return PyObject_GenericGetDict(deal, nullptr);
+}
+
+// Borrowed; nullptr with an error set, or (error clear) for a missing name.
+PyObject* get_field(PyObject* dict, PyObject* name) {
+  return PyDict_GetItemWithError(dict, name);
+}
+
+int set_attr(PyObject* dict, PyObject* name, PyObject* value) {
+  return PyDict_SetItem(dict, name, value);
+}
+
+int set_int_attr(PyObject* dict, PyObject* name, long value) {
+  PyObject* v = PyLong_FromLong(value);
+  if (!v) return -1;
+  const int r = PyDict_SetItem(dict, name, v);
+  Py_DECREF(v);
+  return r;
+}
+
+// The detail of a card's event and the record the CardStep describes; new references.
+bool card_detail(const CardStep& step, PyObject* dict, int seat, PyObject* name,
+                 PyObject** detail_out) {
+  PyObject* detail = PyDict_New();
+  if (!detail) return false;
+  if (!step.detail_card.is_none() && PyDict_SetItem(detail, step.detail_card.ptr(), name) < 0) {
+    Py_DECREF(detail);
+    return false;
+  }
+  if (!step.record_list.is_none()) {
+    PyObject* record = PyDict_New();
+    bool ok = record != nullptr;
+    for (const auto& [key, kind, constant] : step.record) {
+      if (!ok) break;
+      PyObject* value = kind == kSeat ? PyLong_FromLong(seat) : nullptr;
+      if (kind == kSeat && !value) {
+        ok = false;
+        break;
+      }
+      PyObject* v = kind == kSeat ? value : kind == kCard ? name : constant.ptr();
+      ok = PyDict_SetItem(record, key.ptr(), v) == 0;
+      Py_XDECREF(value);
+    }
+    PyObject* list = ok ? get_field(dict, step.record_list.ptr()) : nullptr;
+    ok = list && PyList_Check(list) && PyList_Append(list, record) == 0;
+    if (!ok && !PyErr_Occurred())
+      PyErr_SetString(PyExc_TypeError, "the deal's record list is missing or no list");
+    if (ok && !step.detail_record.is_none()) {
+      PyObject* holder = PyList_New(1);
+      ok = holder != nullptr;
+      if (ok) {
+        Py_INCREF(record);
+        PyList_SET_ITEM(holder, 0, record);
+        ok = PyDict_SetItem(detail, step.detail_record.ptr(), holder) == 0;
+        Py_DECREF(holder);
+      }
+    }
+    Py_XDECREF(record);
+    if (!ok) {
+      Py_DECREF(detail);
+      return false;
+    }
+  }
+  *detail_out = detail;
+  return true;
+}
+
+// Takes the card off the seat's list of cards (cards are interned: found by identity).
+bool remove_from_hand(const CardStep& step, PyObject* dict, int seat, PyObject* card_action) {
+  PyObject* hands = get_field(dict, step.hands.ptr());
+  if (!hands) {
+    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal has no hands to update");
+    return false;
+  }
+  PyObject* hand = PySequence_GetItem(hands, seat);
+  if (!hand) return false;
+  PyObject* card = PyObject_GetAttr(card_action, g.s_card);
+  bool ok = card != nullptr && PyList_Check(hand);
+  if (ok) {
+    ok = false;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(hand); ++i) {
+      if (PyList_GET_ITEM(hand, i) == card) {
+        ok = PyList_SetSlice(hand, i, i + 1, nullptr) == 0;
+        break;
+      }
+    }
+    if (!ok && !PyErr_Occurred())
+      PyErr_SetString(PyExc_RuntimeError, "a card played was not in its seat's list of cards");
+  }
+  Py_XDECREF(card);
+  Py_DECREF(hand);
+  return ok;
+}
+
+PyObject* const kNotTaken = reinterpret_cast<PyObject*>(&g);  // never a Python object
+
+// The steps after the card is played; false with the error set. Fills *event.
+bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState& state, int seat,
+                int card, PyObject** event) {
+  PyObject* card_action = PyList_GET_ITEM(g.card_table, card);
+  PyObject* name = PyList_GET_ITEM(g.card_names, card);
+  PyObject* detail = nullptr;
+  if (!card_detail(step, dict, seat, name, &detail)) return false;
+  bool ok = step.hands.is_none() || remove_from_hand(step, dict, seat, card_action);
+  if (ok && state.trick_len() == 0) {
+    const TrickRecord& record = state.trick_record(state.tricks_played() - 1);
+    for (const auto& [key, field] : step.trick_detail) {
+      long v = 0;
+      switch (field) {
+        case kTrickNo:
+          v = state.tricks_played();
+          break;
+        case kLeader:
+          v = record.leader;
+          break;
+        case kWinner:
+          v = record.winner;
+          break;
+        case kPoints:
+          v = record.points;
+          break;
+        default:
+          v = record.bonus;
+          break;
+      }
+      PyObject* value = PyLong_FromLong(v);
+      ok = value && PyDict_SetItem(detail, key.ptr(), value) == 0;
+      Py_XDECREF(value);
+      if (!ok) break;
+    }
+    if (ok && (state.is_terminal() || step.hook_every_trick ||
+               (step.hook_on_bonus && record.bonus > 0))) {
+      // The family's Python takes over: the card is played, the detail made.
+      ok = set_attr(dict, g.s_next_legal, Py_None) == 0 &&
+           set_attr(dict, g.s_card_step, Py_None) == 0;
+      PyObject* seat_obj = ok ? PyLong_FromLong(seat) : nullptr;
+      *event = seat_obj ? PyObject_CallMethodObjArgs(deal, g.s_card_stepped, card_action, seat_obj,
+                                                     detail, nullptr)
+                        : nullptr;
+      Py_XDECREF(seat_obj);
+      PyObject* gate =
+          *event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr) : nullptr;
+      ok = gate && set_attr(dict, g.s_card_step, gate) == 0;
+      Py_XDECREF(gate);
+      Py_DECREF(detail);
+      return ok;
+    }
+  }
+  if (!ok) {
+    Py_DECREF(detail);
+    return false;
+  }
+  PyObject* legal = card_actions(state.legal_moves());
+  ok = legal && set_attr(dict, g.s_next_legal, legal) == 0 &&
+       (!step.set_to_move || set_int_attr(dict, g.s_to_move, state.to_move()) == 0);
+  Py_XDECREF(legal);
+  if (!ok) {
+    Py_DECREF(detail);
+    return false;
+  }
+  *event = make_event(seat, name, step.phase.ptr(), detail);
+  return *event != nullptr;
+}
+
+// The card step, or kNotTaken when the action is not a legal card of a stretch (nothing is then
+// changed), or nullptr with the error set. seat_arg: the seat given to apply(), -1 for none.
+PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
+  const int card = card_of(action);
+  if (card < 0) return kNotTaken;
+  PyObject* dict = instance_dict(deal);
+  if (!dict) {
+    PyErr_Clear();
+    return kNotTaken;  // no instance dict: the Python path
+  }
+  // Held for the call: the family's Python may run below.
+  PyObject* step_obj = get_field(dict, g.s_card_step);
+  PyObject* state_obj = step_obj ? get_field(dict, g.s_state) : nullptr;
+  Py_XINCREF(step_obj);
+  Py_XINCREF(state_obj);
+  // The exact classes, read through pybind11's simple instance layout: a generic cast looks
+  // the C++ type up by name, which would cost more than the rest of the step.
+  const CardStep* step = step_obj ? instance_value<CardStep>(step_obj, g.step_type) : nullptr;
+  PlayState* state = state_obj ? instance_value<PlayState>(state_obj, g.state_type) : nullptr;
+  PyObject* event = kNotTaken;
+  if (PyErr_Occurred()) {
+    event = nullptr;
+  } else if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1) &&
+             (seat_arg < 0 || seat_arg == state->to_move())) {
+    // Otherwise the step is off, or the card is not legal: the Python path says why (or takes
+    // a penalized play).
+    const int seat = state->to_move();
+    state->play(static_cast<Card>(card));
+    event = nullptr;
+    bool ok = after_card(deal, dict, *step, *state, seat, card, &event);
+    if (ok) {
+      PyObject* log = get_field(dict, g.s_log);
+      PyObject* row = PyList_GET_ITEM(g.log_table, seat);
+      ok = log && PyList_Check(log) && PyList_Append(log, PyList_GET_ITEM(row, card)) == 0;
+      if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal's log is no list");
+    }
+    if (!ok) Py_CLEAR(event);
+  }
+  Py_XDECREF(step_obj);
+  Py_XDECREF(state_obj);
+  Py_DECREF(dict);
+  return event;
+}
+
+// Calls function(deal, *args, **kwargs) with the vectorcall arguments of a method call.
+PyObject* call_with_self(PyObject* function, PyObject* deal, PyObject* const* args,
+                         Py_ssize_t nargs, PyObject* kwnames) {
+  const Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
+  std::vector<PyObject*> stack(static_cast<std::size_t>(total) + 1);
+  stack[0] = deal;
+  for (Py_ssize_t i = 0; i < total; ++i) stack[static_cast<std::size_t>(i) + 1] = args[i];
+  return PyObject_Vectorcall(function, stack.data(), static_cast<std::size_t>(nargs) + 1, kwnames);
+}
+
+PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  // apply(action), or apply(action, seat) with the seat to move as a plain int (any other
+  // seat, and its checks, are the Python path's).
+  PyObject* seat = nullptr;
+  const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  if (nargs == 2 && nkw == 0) seat = args[1];
+  if (nargs == 1 && nkw == 1 &&
+      PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "seat") == 0)
+    seat = args[1];
+  if ((nargs == 1 && nkw == 0) || (seat && (seat == Py_None || PyLong_CheckExact(seat)))) {
+    long seat_arg = -1;
+    if (seat && seat != Py_None) {
+      int overflow = 0;
+      seat_arg = PyLong_AsLongAndOverflow(seat, &overflow);
+      if (overflow || seat_arg < 0) seat_arg = -2;  // no seat: the Python path says so
+    }
+    PyObject* event = seat_arg == -2 ? kNotTaken : try_step(deal, args[0], seat_arg);
+    if (event != kNotTaken) return event;
+  }
+  // Any other action: the Python apply, after which the family says whether the next card may
+  // take the step again; the list handed to legal_actions() was for this action only.
+  if (PyObject_SetAttr(deal, g.s_next_legal, Py_None) < 0 ||
+      PyObject_SetAttr(deal, g.s_card_step, Py_None) < 0)
+    return nullptr;
+  PyObject* event = call_with_self(g.slow_apply, deal, args, nargs, kwnames);
+  if (!event) return nullptr;  // refused (IllegalAction, ...): the step stays off until then
+  PyObject* gate = PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr);
+  if (!gate || PyObject_SetAttr(deal, g.s_card_step, gate) < 0) {
+    Py_XDECREF(gate);
+    Py_DECREF(event);
+    return nullptr;
+  }
+  Py_DECREF(gate);
+  return event;
+}
+
+PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf,
+                             PyObject* kwnames) {
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  if (nargs == 0 && kwnames == nullptr) {
+    PyObject* dict = instance_dict(deal);
+    if (!dict) return nullptr;
+    // The list is the seat's whole choice only while the step is on (no call beside cards).
+    PyObject* gate = get_field(dict, g.s_card_step);
+    PyObject* legal = gate && gate != Py_None ? get_field(dict, g.s_next_legal) : nullptr;
+    if (legal && PyList_CheckExact(legal)) {
+      Py_INCREF(legal);
+      const int r = set_attr(dict, g.s_next_legal, Py_None);
+      Py_DECREF(dict);
+      if (r < 0) {
+        Py_DECREF(legal);
+        return nullptr;
+      }
+      return legal;  // the caller owns the list
+    }
+    Py_DECREF(dict);
+    if (PyErr_Occurred()) return nullptr;
+  }
+  PyObject* slow =
+      PyObject_GetAttr(reinterpret_cast<PyObject*>(Py_TYPE(deal)), g.s_legal_actions_py);
+  if (!slow) return nullptr;
+  PyObject* out = call_with_self(slow, deal, args, nargs, kwnames);
+  Py_DECREF(slow);
+  return out;
+}
+
+PyObject* deal_is_over(PyObject*, PyObject* deal) {
+  PyObject* dict = instance_dict(deal);
+  if (!dict) return nullptr;
+  PyObject* phase = get_field(dict, g.s_phase);
+  Py_XINCREF(phase);
+  Py_DECREF(dict);
+  if (!phase) {
+    if (PyErr_Occurred()) return nullptr;
+    phase = PyObject_GetAttrString(deal, "phase");  // a deal that keeps no _phase
+    if (!phase) return nullptr;
+  }
+  const int over = phase == g.s_over ? 1 : PyObject_RichCompareBool(phase, g.s_over, Py_EQ);
+  Py_DECREF(phase);
+  if (over < 0) return nullptr;
+  return PyBool_FromLong(over);
+}
+
+PyMethodDef apply_def = {
+    "apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(deal_apply)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "apply($self, /, action, seat=None)\n--\n\n"
+    "Apply an action of the seat to move (or of ``seat``, for calls made out of turn).\n\n"
+    "Raises ``IllegalAction`` naming the allowed actions, and then changes nothing."};
+PyMethodDef legal_def = {
+    "legal_actions",
+    reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(deal_legal_actions)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "legal_actions($self, /, seat=None)\n--\n\n"
+    "What ``seat`` (default: the seat to move) may do now."};
+PyMethodDef is_over_def = {"deal_is_over", deal_is_over, METH_O,
+                           "Whether the deal's phase is \"over\" (Deal.is_over)."};
+
+}  // namespace
+
+void bind_deal_step(py::module_& m) {
+  py::class_<CardStep>(m, "CardStep",
+                       "What a family's deal does for each card of a stretch of pure card play, "
+                       "as data: Deal.apply then plays such a card in one call.")
+      .def(py::init([](const py::str& phase, const py::object& detail_card,
+                       const py::object& detail_record, const py::object& record_list,
+                       const std::vector<std::pair<py::str, py::object>>& record,
+                       const py::object& hands,
+                       const std::vector<std::pair<py::str, std::string>>& trick_detail,
+                       bool set_to_move, bool hook_every_trick, bool hook_on_bonus) {
+             CardStep s;
+             s.phase = phase;
+             s.detail_card = detail_card;
+             s.detail_record = detail_record;
+             s.record_list = record_list;
+             for (const auto& [key, value] : record) {
+               py::object constant = py::none();
+               const int kind = record_value(value, constant);
+               s.record.emplace_back(key, kind, constant);
+             }
+             if (!record.empty() && record_list.is_none())
+               throw Error("record: a record needs record_list, the list it goes to");
+             if (!detail_record.is_none() && record_list.is_none())
+               throw Error("detail_record: needs a record (record_list)");
+             s.hands = hands;
+             for (const auto& [key, field] : trick_detail)
+               s.trick_detail.emplace_back(key, trick_field(field));
+             s.set_to_move = set_to_move;
+             s.hook_every_trick = hook_every_trick;
+             s.hook_on_bonus = hook_on_bonus;
+             py::list record_items;
+             for (const auto& [key, value] : record)
+               record_items.append(py::make_tuple(key, value));
+             py::list trick_items;
+             for (const auto& [key, field] : trick_detail)
+               trick_items.append(py::make_tuple(key, field));
+             s.args =
+                 py::make_tuple(phase, detail_card, detail_record, record_list, record_items, hands,
+                                trick_items, set_to_move, hook_every_trick, hook_on_bonus);
+             return s;
+           }),
+           py::arg("phase"), py::arg("detail_card") = py::none(),
+           py::arg("detail_record") = py::none(), py::arg("record_list") = py::none(),
+           py::arg("record") = std::vector<std::pair<py::str, py::object>>{},
+           py::arg("hands") = py::none(),
+           py::arg("trick_detail") = std::vector<std::pair<py::str, std::string>>{},
+           py::arg("set_to_move") = true, py::arg("hook_every_trick") = false,
+           py::arg("hook_on_bonus") = false)
+      .def("__reduce__",
+           [](const CardStep& s) -> py::object {
+             return py::make_tuple(py::module_::import("tricktaker._core").attr("CardStep"),
+                                   s.args);
+           })
+      .def("__copy__", [](py::object self) { return self; })
+      .def(
+          "__deepcopy__", [](py::object self, py::dict) { return self; }, py::arg("memo"))
+      .def("__repr__",
+           [](const CardStep& s) { return "CardStep" + std::string(py::repr(s.args)); });
+
+  m.def(
+      "deal_step_init",
+      [](py::object event_type, py::object action_type, py::typing::List<py::object> card_table,
+         py::typing::List<py::object> card_names, py::typing::List<py::object> log_table,
+         py::typing::Dict<py::str, py::object> by_text, py::object slow_apply) {
+        if (py::len(card_table) != 64 || py::len(card_names) != 64)
+          throw Error("card_table, card_names: need 64 items, one per card id");
+        if (py::len(log_table) < kMaxPlayers) throw Error("log_table: need a row per seat");
+        for (py::handle row : log_table)
+          if (!PyList_Check(row.ptr()) || PyList_GET_SIZE(row.ptr()) != 64)
+            throw Error("log_table: each row needs 64 items, one per card id");
+        if (!PyType_Check(event_type.ptr()) || !PyType_Check(action_type.ptr()))
+          throw Error("event_type, action_type: need classes");
+        // Held for the module's life: the tables are the protocol's own constants.
+        g.event_type = event_type.release().ptr();
+        g.action_type = action_type.release().ptr();
+        g.card_table = card_table.release().ptr();
+        g.card_names = card_names.release().ptr();
+        g.log_table = log_table.release().ptr();
+        g.by_text = by_text.release().ptr();
+        g.slow_apply = slow_apply.release().ptr();
+        g.empty = PyTuple_New(0);
+        g.step_type = reinterpret_cast<PyTypeObject*>(py::type::of<CardStep>().ptr());
+        g.state_type = reinterpret_cast<PyTypeObject*>(py::type::of<PlayState>().ptr());
+        g.s_card_step = intern("_card_step");
+        g.s_state = intern("state");
+        g.s_next_legal = intern("_next_legal");
+        g.s_to_move = intern("_to_move");
+        g.s_log = intern("log");
+        g.s_phase = intern("_phase");
+        g.s_over = intern("over");
+        g.s_event_phase = intern("phase");
+        g.s_seat = intern("seat");
+        g.s_action = intern("action");
+        g.s_detail = intern("detail");
+        g.s_card = intern("card");
+        g.s_card_stepped = intern("_card_stepped");
+        g.s_card_step_now = intern("_card_step_now");
+        g.s_legal_actions_py = intern("_legal_actions_py");
+        g.ready = true;
+      },
+      py::arg("event_type"), py::arg("action_type"), py::arg("card_table"), py::arg("card_names"),
+      py::arg("log_table"), py::arg("by_text"), py::arg("slow_apply"),
+      "Give the card step the protocol's classes and tables (protocol/base.py, once).");
+  m.def(
+      "deal_step_methods",
+      [](py::type cls) {
+        if (!g.ready) throw Error("deal_step_init has not been called");
+        auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+        // Methods of the class itself (not a base): the interpreter's fast call of a method
+        // descriptor checks the instance's exact type.
+        py::object apply = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &apply_def));
+        py::object legal = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &legal_def));
+        if (!apply || !legal) throw py::error_already_set();
+        py::object fget =
+            py::reinterpret_steal<py::object>(PyCFunction_NewEx(&is_over_def, nullptr, nullptr));
+        if (!fget) throw py::error_already_set();
+        py::object is_over =
+            py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
+                fget, py::none(), py::none(), "Whether the deal is over.");
+        return py::make_tuple(apply, legal, is_over);
+      },
+      py::arg("cls"), "The card step's apply and legal_actions as methods of the deal class cls.");
+}
+
+}  // namespace tricktaker::bindings

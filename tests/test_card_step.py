@@ -1,0 +1,149 @@
+"""The core's card step (``Deal.apply`` and ``legal_actions`` in cpp/bindings/bind_deal_step.cc)
+plays every game exactly as the Python path does.
+
+Two copies of each deal are played with the same random choices: one through ``apply(action)``
+(the card step wherever the family's ``CardStep`` allows it), the other through
+``StateMachine.apply`` (the Python path, which the core's apply hands any action it does not
+take). Their events, legal actions,
+logs, observations, JSON and results must be equal at every action, over every registered game,
+preset and example option set and the options that change the card play's hand-backs (manual
+roem claims, penalized illegal plays, Kirves from 2 to 10 players, folding). Cards that are not
+legal are refused by the fast copy with the state unchanged.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tricktaker as tt
+from deal_invariants import CASES, case_id, load
+from tricktaker.cards import cards_from_mask
+from tricktaker.protocol.base import Deal, StateMachine
+
+EXTRA: list[tuple[str, dict[str, Any]]] = [
+    ("klaverjas", {"roem_claim": "manual"}),
+    ("klaverjas", {"roem_claim": "manual", "illegal_play": "penalize"}),
+    ("klaverjas", {"illegal_play": "penalize"}),
+    *[("kirves", {"num_players": n}) for n in range(2, 11)],
+    ("kirves", {"num_players": 4, "stop_when_decided": True}),
+    ("kirves", {"num_players": 4, "misdeal_action_enabled": True}),
+    ("kirves", {"num_players": 5, "paakot_mode": "manual"}),
+    ("allfours", {"folding": True}),
+]
+GAMES: list[tuple[str, tt.Game]] = [(case_id(c), load(c)) for c in CASES] + [
+    (f"{name}-{'-'.join(f'{k}={v}' for k, v in opts.items())}", tt.load(name, **opts))
+    for name, opts in EXTRA
+]
+
+
+def _observations(deal: Deal) -> list[Any]:
+    return [deal.observation(seat) for seat in range(deal.game.seat_count)]
+
+
+def _illegal_cards(deal: Deal) -> list[str]:
+    """Cards of the pack the seat to move may not play now (held or not)."""
+    legal = {a.name for a in deal.legal_actions(deal.to_move)}
+    return [str(c) for c in cards_from_mask(tt._core.ALL_CARDS) if str(c) not in legal]
+
+
+def _play_both(game: tt.Game, seed: int, checks: random.Random) -> None:
+    fast = game.new_deal(seed=seed)
+    slow = game.new_deal(seed=seed)
+    rng = random.Random(seed)
+    while not fast.is_over:
+        assert not slow.is_over
+        seat = fast.to_move
+        assert seat is not None and seat == slow.to_move and fast.phase == slow.phase
+        legal = fast.legal_actions()
+        assert [a.name for a in legal] == [a.name for a in slow.legal_actions(seat)]
+        if checks.random() < 0.15:
+            before = fast.to_json()
+            for text in checks.sample(_illegal_cards(fast), 3):
+                try:
+                    fast.clone().apply(text)  # a penalized play may be accepted: on a copy
+                except tt.IllegalAction:
+                    with pytest.raises(tt.IllegalAction):
+                        fast.apply(text)
+                    assert fast.to_json() == before
+            assert [a.name for a in fast.legal_actions()] == [a.name for a in legal]
+        action = rng.choice(legal)
+        event = fast.apply(action)
+        expected = StateMachine.apply(slow, action.name, seat=seat)  # the Python path
+        assert event.to_dict() == expected.to_dict()
+        assert event == expected
+        assert fast.log == slow.log
+        if checks.random() < 0.2:
+            assert _observations(fast) == _observations(slow)
+            assert fast.to_json() == slow.to_json()
+    assert slow.is_over
+    assert fast.to_json() == slow.to_json()
+    assert tt.from_json(fast.to_json()).to_json() == fast.to_json()
+    assert _observations(fast) == _observations(slow)
+    assert fast.result() == slow.result()
+
+
+@pytest.mark.parametrize("name,game", GAMES, ids=[name for name, _ in GAMES])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1))
+def test_card_step_plays_as_the_python_path(name: str, game: tt.Game, seed: int) -> None:
+    _play_both(game, seed, random.Random(seed))
+
+
+def test_a_clone_mid_play_goes_on_alike() -> None:
+    game = tt.load("klaverjas")
+    deal = game.new_deal(seed=3)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[1])
+    for _ in range(6):
+        deal.apply(deal.legal_actions()[0])
+    copy = deal.clone()
+    while not deal.is_over:
+        action = deal.legal_actions()[-1]
+        assert deal.apply(action) == copy.apply(action)
+    assert deal.to_json() == copy.to_json()
+
+
+def test_legal_actions_hands_over_a_list_the_caller_owns() -> None:
+    deal = tt.load("whist").new_deal(seed=1)
+    deal.apply(deal.legal_actions()[0])
+    first = deal.legal_actions()
+    first.clear()  # the caller's to change
+    assert deal.legal_actions() == deal.legal_actions(deal.to_move) != []
+
+
+def test_bad_actions_are_refused_and_change_nothing() -> None:
+    deal = tt.load("klaverjas").new_deal(seed=5)
+    while deal.phase != "play":
+        deal.apply(deal.legal_actions()[1])
+    deal.apply(deal.legal_actions()[0])
+    seat = deal.to_move
+    assert seat is not None
+    other = (seat + 1) % 4
+    card = deal.legal_actions()[0]
+    before = deal.to_json()
+    with pytest.raises(tt.IllegalAction):
+        deal.apply(card, seat=other)  # not that seat's turn
+    assert deal.to_json() == before
+    for bad in ("XX", "", "trump:H", 17, None, "AS " * 3):
+        with pytest.raises(tt.IllegalAction):
+            deal.apply(bad)  # type: ignore[arg-type]
+        assert deal.to_json() == before
+    with pytest.raises(tt.InvalidSeat):
+        deal.apply(deal.legal_actions()[0], seat=9)
+    assert deal.to_json() == before
+
+
+def test_the_seat_to_move_given_takes_the_step_alike() -> None:
+    game = tt.load("klaverjas")
+    given, plain = game.new_deal(seed=8), game.new_deal(seed=8)
+    while not plain.is_over:
+        seat = plain.to_move
+        action = plain.legal_actions()[-1]
+        assert given.apply(action.name, seat=seat) == plain.apply(action)
+        assert given.legal_actions() == plain.legal_actions()
+    assert given.to_json() == plain.to_json()

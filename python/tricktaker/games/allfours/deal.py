@@ -20,8 +20,8 @@ from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_items
-from tricktaker.protocol.base import Action, Event, Game, card_actions
+from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_values
+from tricktaker.protocol.base import LOG_TABLE, Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
     "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
@@ -654,19 +654,21 @@ class AllFoursDeal(DealViews):
         state = self.state
         assert state is not None
         if len(self.tricks) < state.tricks_played:
-            history = state.history()
             record = state.trick_record(-1)
-            cards = history[self._trick_start :]
-            self._trick_start = len(history)
+            # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
+            cards = [list(pair) for pair in state.history_items(self._trick_start, LOG_TABLE)]
+            self._trick_start = state.cards_played
             self.tricks.append(
                 {
                     "leader": record.leader,
-                    "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                    "cards": cards,
                     "winner": record.winner,
                     "points": record.points,  # the trick's game values (C4)
                 }
             )
-            detail.update(trick=state.tricks_played, trick_winner=record.winner)
+            if "trick" not in detail:  # the card step puts them in already
+                detail["trick"] = state.tricks_played
+                detail["trick_winner"] = record.winner
         if state.is_terminal():
             self._score_deal()
         else:
@@ -686,7 +688,7 @@ class AllFoursDeal(DealViews):
         assert state is not None
         bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
         score = _core.allfours_score(
-            state, self.dealer, bidding_side, self.bid or 0, **scoring_items(self.options)
+            state, self.dealer, bidding_side, self.bid or 0, *scoring_values(self.options)
         )
         self._score = {
             "points": tuple(score.points),

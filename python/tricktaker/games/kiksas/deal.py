@@ -24,7 +24,7 @@ from tricktaker.games.kiksas.result import KiksasResult
 from tricktaker.games.kiksas.tables import option_context, rules_table
 from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
-    CARD_NAMES,
+    LOG_TABLE,
     Action,
     Event,
     Game,
@@ -529,37 +529,39 @@ class KiksasDeal(DealViews):
         assert state is not None
         no = state.tricks_played
         record = state.trick_record(-1)
-        size = state.trick_size
-        cards = state.history()[(no - 1) * size : no * size]
-        last = state.is_terminal()
-        self._emit(
-            "TrickCompleted",
-            no=no,
-            leader=record.leader,
-            cards=[[p, CARD_NAMES[c]] for p, c in cards],
-            winner=record.winner,
-            card_points=record.points - (10 if last else 0),
-            last_bonus=10 if last else 0,
+        bonus = 10 if state.is_terminal() else 0
+        # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
+        self.events.append(
+            {
+                "type": "TrickCompleted",
+                "no": no,
+                "leader": record.leader,
+                "cards": [list(pair) for pair in state.history_items(record.first, LOG_TABLE)],
+                "winner": record.winner,
+                "card_points": record.points - bonus,
+                "last_bonus": bonus,
+            }
         )
-        if no == 1 and self.akis is None and self.options.announce_trump_count:
+        options = self.options
+        akis = self.akis
+        if no == 1 and akis is None and options.announce_trump_count:
             self._announce()
         ctx = self._trick_context()  # noting targets reached leaves it unchanged
         result = _core.kiksas_evaluate(state, ctx)
-        if self.deal_type == "writing_off" and self.akis is None:
+        if akis is None and self.deal_type == "writing_off":
             self._note_targets(result)
         if result.over:
             self._finish(result)
             return
         self._phase = "play"
-        self._to_move = state.to_move
-        if self.options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
-            leader = state.to_move
+        leader = self._to_move = state.to_move
+        if options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
             asked = [leader]
-            if not self.trikiksis and self.options.su_dviem_declarers == "leader_then_partner":
+            if not self.trikiksis and options.su_dviem_declarers == "leader_then_partner":
                 asked.append((leader + 2) % 4)
             self._su_dviem_asked = asked
             self._phase = "su_dviem"
-        elif self.options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
+        elif options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
             self._phase = "last_lead"
 
     def _announce(self) -> None:

@@ -52,14 +52,20 @@ DONE = Action.call("done")
 FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the card, taken off the
-# seat's hand; for a trick's last card its number and winner, and the deal records the trick
-# (_card_stepped).
+# seat's hand; for a trick's last card its number and winner, and the trick's record in the
+# deal's tricks (as _played makes it on the Python path); the play's end goes to _card_stepped.
 _CARD_STEP = CardStep(
     "play",
     detail_card="card",
     hands="hands",
     trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
-    hook_every_trick=True,
+    trick_list="tricks",
+    trick_record=[
+        ("leader", ("leader",)),
+        ("cards", ("cards",)),
+        ("winner", ("winner",)),
+        ("points", ("points",)),  # the trick's game values (C4)
+    ],
 )
 
 
@@ -159,7 +165,6 @@ class AllFoursDeal(DealViews):
         self.leader: int | None = None
         self.start_hands: list[list[Card]] = []
         self.tricks: list[dict[str, Any]] = []
-        self._trick_start = 0
         self._phase = "deal"
         self._to_move: int | None = None
         self._winner: int | None = None
@@ -656,8 +661,7 @@ class AllFoursDeal(DealViews):
         if len(self.tricks) < state.tricks_played:
             record = state.trick_record(-1)
             # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
-            cards = [list(pair) for pair in state.history_items(self._trick_start, LOG_TABLE)]
-            self._trick_start = state.cards_played
+            cards = [list(pair) for pair in state.history_items(record.first, LOG_TABLE)]
             self.tricks.append(
                 {
                     "leader": record.leader,

@@ -56,13 +56,25 @@ PASS = Action.call("pass")
 SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the CardPlayed event,
-# in the deal's events and the card's; every completed trick comes back to the deal.
+# in the deal's events and the card's; a trick's last card adds the TrickCompleted event (as
+# _trick_completed makes it on the Python path), and every completed trick comes back to the
+# deal (_card_stepped) for what it decides.
 _CARD_STEP = CardStep(
     "play",
     detail_record="events",
     record_list="events",
     record=[("type", "CardPlayed"), ("player", ("seat",)), ("card", ("card",))],
     hook_every_trick=True,
+    trick_list="events",
+    trick_record=[
+        ("type", "TrickCompleted"),
+        ("no", ("trick",)),
+        ("leader", ("leader",)),
+        ("cards", ("cards",)),
+        ("winner", ("winner",)),
+        ("card_points", ("card_points",)),
+        ("last_bonus", ("last_bonus",)),
+    ],
 )
 
 
@@ -308,8 +320,10 @@ class KiksasDeal(DealViews):
         return _CARD_STEP
 
     def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
-        start = len(self.events) - 1  # the card's own CardPlayed, then the trick's events
-        self._trick_completed()
+        state = self.state
+        assert state is not None
+        start = len(self.events) - 2  # the card's own CardPlayed, its TrickCompleted, then more
+        self._after_trick(state.tricks_played)
         return Event(seat, action.name, "play", {"events": self.events[start:]})
 
     def _apply(self, action: Action, seat: int) -> Event:
@@ -497,8 +511,9 @@ class KiksasDeal(DealViews):
         return _core.kiksas_evaluate(self.state, self.context())
 
     def _note_targets(self, result: Any) -> None:
+        reached_at = result.reached_at  # each read of the binding's field makes a new list
         for side in (0, 1):
-            at = result.reached_at[side]
+            at = reached_at[side]
             if at >= 0 and not self._reached[side]:
                 self._reached[side] = True
                 self._emit(
@@ -542,6 +557,13 @@ class KiksasDeal(DealViews):
                 "last_bonus": bonus,
             }
         )
+        self._after_trick(no)
+
+    def _after_trick(self, no: int) -> None:
+        """What the completed trick number ``no`` decides: the trump count after the first, the
+        targets reached, the end of the deal, or a call before the next card."""
+        state = self.state
+        assert state is not None
         options = self.options
         akis = self.akis
         if no == 1 and akis is None and options.announce_trump_count:

@@ -41,6 +41,9 @@ ITEM_NAMES = {
     _core.AllFoursItem.GAME: "game",
     _core.AllFoursItem.MOON: "moon",
 }
+# By the item's number: a dict keyed by the binding's enum hashes and compares through the
+# binding, a dearer look-up than the number's.
+_ITEM_NAME_BY_NUMBER = {int(item): name for item, name in ITEM_NAMES.items()}
 RUN_PACKET = 3  # a run deals one round of 3-card packets (T9)
 
 STAND = Action.call("stand")
@@ -701,10 +704,17 @@ class AllFoursDeal(DealViews):
             "all_tricks_side": None if score.all_tricks_side < 0 else score.all_tricks_side,
             "moon_side": None if score.moon_side < 0 else score.moon_side,
         }
-        items = [
-            Credit(ITEM_NAMES[a.item], a.side, a.points, None if a.card < 0 else Card(a.card))
-            for a in score.awards
-        ]
+        items = []
+        for award in score.awards:
+            card = award.card
+            items.append(
+                Credit(
+                    _ITEM_NAME_BY_NUMBER[int(award.item)],
+                    award.side,
+                    award.points,
+                    None if card < 0 else Card(card),
+                )
+            )
         self._items = items
         if o.win_check == "immediate_ordered":
             for item in items:

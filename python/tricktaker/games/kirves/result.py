@@ -73,10 +73,12 @@ def _roles(
 ) -> _core.KirvesDealRoles:
     mask = sum(1 << p for p in participants)
     if kind == CUT_JACK:
+        assert cutter is not None and dealer is not None
         return _core.KirvesDealRoles(
             kind=_CORE_KIND[CUT_JACK], cutter=cutter, dealer=dealer, participants=mask
         )
     if kind == NORMAL:
+        assert trump_maker is not None
         return _core.KirvesDealRoles(
             kind=_CORE_KIND[NORMAL], trump_maker=trump_maker, participants=mask
         )

@@ -157,12 +157,25 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool, repeat: int)
         positions.append((hands, strain, K.whist_state(hands, trump, 3, ranks)))  # W leads
     obj = K.Objective(kind=K.ObjectiveKind.TRICKS)
     values = []
+    # Search nodes of each value call (every card played in the search counts) beside DDS's
+    # count of its best-card call (futureTricks.nodes: the positions at a trick's start only).
+    ours_nodes: list[float] = []
+    dds_trick_nodes: list[float] = []
+    last_nodes = [0]
+
+    def counted_value(state: Any, objective: Any) -> int:
+        n0 = solver.nodes
+        value = solver.value(state, objective)
+        last_nodes[0] = solver.nodes - n0
+        return int(value)
+
     # One loop per mode, so that no call finds a table warmed by another mode on its deal.
-    value_timer = Timer(repeat, solver.value, solver.clear)
+    value_timer = Timer(repeat, counted_value, solver.clear)
     for _, _, state in positions:
         value, t = value_timer(state, obj)
         values.append(value)
         ours_value.append(t)
+        ours_nodes.append(last_nodes[0])
     cards_timer = Timer(repeat, solver.solve, solver.clear)
     for (_, _, state), value in zip(positions, values, strict=True):
         res, t = cards_timer(state, obj)
@@ -180,6 +193,7 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool, repeat: int)
         for d, value in zip(boards, values, strict=True):
             sol, t = best_timer(d, SolveMode.OptimalOne)
             dds_one.append(t)
+            dds_trick_nodes.append(sol._data.nodes)
             if max(tr for _, tr in list(sol)) != value:
                 mismatches += 1
         all_timer = Timer(repeat, solve_board)
@@ -191,10 +205,14 @@ def whist(n: int, ranks: int, seed: int, memory_mb: int, dds: bool, repeat: int)
         "cards": 4 * ranks,
         "ours_value": stats(ours_value),
         "ours_every_card": stats(ours_cards),
+        "ours_value_nodes_median": statistics.median(ours_nodes),
+        "ours_value_nodes_sum": sum(ours_nodes),
     }
     if dds:
         out["dds_best_card"] = stats(dds_one)
         out["dds_every_card"] = stats(dds_all)
+        out["dds_best_card_trick_nodes_median"] = statistics.median(dds_trick_nodes)
+        out["dds_best_card_trick_nodes_sum"] = sum(dds_trick_nodes)
         out["ratio_value_vs_dds_best_card_median"] = round(
             statistics.median(ours_value) / statistics.median(dds_one), 3
         )

@@ -1,5 +1,6 @@
 #include "tricktaker/play_state.h"
 
+#include <cstring>
 #include <string>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -323,7 +324,8 @@ inline int PlayState::play_random_tricks(Rng& rng) {
       };
       const CardSet legal = legal_in_trick(*rules_, hands_[to_move_], led_, beat_mask_,
                                            partner_winning, trick_.data(), trick_len_);
-      place(select(legal, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal))))));
+      place(
+          select(legal, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal))))));
       ++played;
     }
     finish_trick();
@@ -381,9 +383,16 @@ inline int PlayState::play_random_tricks(Rng& rng) {
     }
     played += size;
     cards_left -= size;
-    for (int pos = 0; pos < size; ++pos) {
-      history_[history_len + pos] = cards[pos];
-      history_players_[history_len + pos] = seats[pos];
+    if (history_len + kMaxPlayers <= kMaxCardsPlayed) {
+      // Whole arrays of constant size (a few wide stores); the entries past the trick lie
+      // beyond cards_played(), where nothing reads, and the next trick overwrites them.
+      std::memcpy(&history_[history_len], cards.data(), kMaxPlayers);
+      std::memcpy(&history_players_[history_len], seats.data(), kMaxPlayers);
+    } else {
+      for (int pos = 0; pos < size; ++pos) {
+        history_[history_len + pos] = cards[pos];
+        history_players_[history_len + pos] = seats[pos];
+      }
     }
     // finish_trick()
     const int winner = seats[winner_pos];

@@ -1,5 +1,6 @@
 #include "tricktaker/play_state.h"
 
+#include <cstring>
 #include <string>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -314,30 +315,122 @@ int PlayState::play_random_seats(Rng* const* rngs) {
 template <typename Select>
 inline int PlayState::play_random_tricks(Rng& rng) {
   const Select select;
-  const auto pick = [&rng, &select](CardSet legal) {
-    return select(legal, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal)))));
-  };
   int played = 0;
-  // A trick at a time: the lead, then the followers, then the end of the trick, so that the
-  // branches of the loop follow the trick's fixed shape.
-  while (cards_left_ > 0) {
-    if (trick_len_ == 0) {
-      CardSet legal = hands_[to_move_];
-      if (history_len_ == 0 && (legal & first_lead_cards_)) legal &= first_lead_cards_;
-      place(pick(legal));
-      ++played;
-    }
+  // A trick already begun is finished card by card through place(), as play() would.
+  if (trick_len_ > 0) {
     while (trick_len_ < trick_size_) {
       const auto partner_winning = [this] {
         return side_[trick_players_[winner_pos_]] == side_[to_move_];
       };
       const CardSet legal = legal_in_trick(*rules_, hands_[to_move_], led_, beat_mask_,
                                            partner_winning, trick_.data(), trick_len_);
-      place(pick(legal));
+      place(
+          select(legal, static_cast<int>(rng.below(static_cast<std::uint64_t>(popcount(legal))))));
       ++played;
     }
     finish_trick();
   }
+  if (cards_left_ == 0) return played;
+
+  // Whole tricks, with the position in locals: the members are written once per trick. Stores
+  // to the state's byte arrays (history, seats) may alias any member, so a loop that wrote them
+  // card by card would reload the rules, the hands and the generator after every card. The
+  // cards, the draws and every field written are those of place() and finish_trick().
+  const RulesTable& rules = *rules_;
+  Rng r = rng;
+  const auto pick = [&r, &select](CardSet legal) {
+    return select(legal, static_cast<int>(r.below(static_cast<std::uint64_t>(popcount(legal)))));
+  };
+  std::array<CardSet, kMaxPlayers> hands = hands_;
+  const std::array<std::uint8_t, kMaxPlayers> next = next_;
+  const std::array<std::uint8_t, kMaxPlayers> side = side_;
+  const int size = trick_size_;
+  const int fixed_leader = fixed_leader_;
+  int seat = to_move_;
+  int history_len = history_len_;
+  int cards_left = cards_left_;
+  int tricks_played = tricks_played_;
+  std::array<Card, kMaxPlayers> cards{};
+  std::array<std::uint8_t, kMaxPlayers> seats{};
+  while (cards_left > 0) {
+    const int leader = seat;
+    CardSet legal = hands[seat];
+    if (history_len == 0 && (legal & first_lead_cards_)) legal &= first_lead_cards_;
+    Card c = pick(legal);
+    hands[seat] &= ~bit(c);
+    cards[0] = c;
+    seats[0] = static_cast<std::uint8_t>(seat);
+    const int led = rules.effective_suit[c];
+    CardSet beat = rules.beaters(c);
+    CardSet trick_set = bit(c);
+    int points = rules.points[c];
+    int winner_pos = 0;
+    seat = next[seat];
+    for (int pos = 1; pos < size; ++pos) {
+      const auto partner_winning = [&] { return side[seats[winner_pos]] == side[seat]; };
+      legal = legal_in_trick(rules, hands[seat], led, beat, partner_winning, cards.data(), pos);
+      c = pick(legal);
+      hands[seat] &= ~bit(c);
+      cards[pos] = c;
+      seats[pos] = static_cast<std::uint8_t>(seat);
+      trick_set |= bit(c);
+      points += rules.points[c];
+      // Branch-free, as in place(): whether the card wins the trick so far is random.
+      const CardSet wins = 0 - ((beat >> c) & 1u);
+      beat = (rules.beaters(c) & wins) | (beat & ~wins);
+      winner_pos ^= (winner_pos ^ pos) & static_cast<int>(wins);
+      seat = next[seat];
+    }
+    played += size;
+    cards_left -= size;
+    if (history_len + kMaxPlayers <= kMaxCardsPlayed) {
+      // Whole arrays of constant size (a few wide stores); the entries past the trick lie
+      // beyond cards_played(), where nothing reads, and the next trick overwrites them.
+      std::memcpy(&history_[history_len], cards.data(), kMaxPlayers);
+      std::memcpy(&history_players_[history_len], seats.data(), kMaxPlayers);
+    } else {
+      for (int pos = 0; pos < size; ++pos) {
+        history_[history_len + pos] = cards[pos];
+        history_players_[history_len + pos] = seats[pos];
+      }
+    }
+    // finish_trick()
+    const int winner = seats[winner_pos];
+    if (cards_left == 0) points += rules.last_trick_bonus;
+    const int bonus = bonus_of_trick(trick_set);
+    TrickRecord& record = tricks_[tricks_played];
+    record.leader = static_cast<std::uint8_t>(leader);
+    record.winner = static_cast<std::uint8_t>(winner);
+    record.points = static_cast<std::uint16_t>(points);
+    record.bonus = static_cast<std::uint16_t>(bonus);
+    record.first = static_cast<std::uint8_t>(history_len);
+    record.size = static_cast<std::uint8_t>(size);
+    history_len += size;
+    points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
+    bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
+    won_[winner] |= trick_set;
+    ++tricks_won_[winner];
+    ++tricks_played;
+    seat = fixed_leader >= 0 ? fixed_leader : winner;
+  }
+  // The members as finish_trick() leaves them; the last trick's cards stay in trick_.
+  hands_ = hands;
+  for (int pos = 0; pos < size; ++pos) {
+    trick_[pos] = cards[pos];
+    trick_players_[pos] = seats[pos];
+  }
+  history_len_ = static_cast<std::uint8_t>(history_len);
+  cards_left_ = 0;
+  tricks_played_ = static_cast<std::uint8_t>(tricks_played);
+  trick_len_ = 0;
+  winner_pos_ = 0;
+  led_ = -1;
+  beat_mask_ = ~CardSet{0};
+  trick_set_ = 0;
+  trick_points_ = 0;
+  leader_ = static_cast<std::uint8_t>(seat);
+  to_move_ = leader_;
+  rng = r;
   return played;
 }
 

@@ -129,6 +129,95 @@ TEST(play_state, random_playout_is_the_plain_loop) {
   }
 }
 
+// A random setup on the piquet deck: 2-8 seats, some of them out of the play, a fixed leader or
+// not, fewer tricks than cards or not, a first-lead restriction or not, and a follow policy of
+// random duties.
+PlayStateSetup random_setup(Rng& rng) {
+  PlayStateSetup setup;
+  setup.rules = klaverjas_rules(static_cast<int>(rng.below(4)), KlaverjasRulesOptions{});
+  FollowPolicy& policy = setup.rules.policy;
+  policy.void_trump = static_cast<VoidTrumpDuty>(rng.below(3));
+  policy.overtrump = static_cast<OvertrumpDuty>(rng.below(3));
+  policy.head_trump_lead = rng.below(2) != 0;
+  policy.head_in_suit = rng.below(2) != 0;
+  policy.may_trump_when_able_to_follow = rng.below(2) != 0;
+  policy.no_undertrump = rng.below(2) != 0;
+  policy.undertrump_compulsory = rng.below(2) != 0;
+  policy.must_beat_trick = rng.below(2) != 0;
+  policy.must_beat_exempts_partner = rng.below(2) != 0;
+  setup.num_players = 2 + static_cast<int>(rng.below(7));
+  const unsigned all = (1u << setup.num_players) - 1;
+  unsigned active = all;
+  if (rng.below(2)) {
+    do {
+      active = static_cast<unsigned>(rng.below(all + 1));
+    } while (__builtin_popcount(active) < 2);
+  }
+  setup.active = static_cast<std::uint16_t>(active);
+  std::vector<int> seats;
+  for (int p = 0; p < setup.num_players; ++p) {
+    setup.side[p] = static_cast<std::uint8_t>(rng.below(2));
+    if ((active >> p) & 1) seats.push_back(p);
+  }
+  const int players = static_cast<int>(seats.size());
+  const int hand = 32 / players;
+  if (rng.below(3) == 0) setup.tricks = 1 + static_cast<int>(rng.below(hand));
+  Card cards[32];
+  int n = 0;
+  for (Card c : cards_of{piquet_deck()}) cards[n++] = c;
+  rng.shuffle(cards, n);
+  for (int i = 0; i < players * hand; ++i) setup.hands[seats[i / hand]] |= bit(cards[i]);
+  setup.leader = seats[rng.below(seats.size())];
+  if (rng.below(4) == 0) setup.fixed_leader = seats[rng.below(seats.size())];
+  if (rng.below(3) == 0) setup.first_lead_cards = setup.rules.suit_cards[rng.below(4)];
+  return setup;
+}
+
+// The same from any position: a trick begun or not, on any of those setups. The whole record
+// (history, trick records) and the generator's state after the play are the plain loop's.
+TEST(play_state, random_playout_from_any_position_is_the_plain_loop) {
+  Rng rng(21);
+  for (int deal = 0; deal < 1000; ++deal) {
+    PlayState start(random_setup(rng));
+    int before = 0;
+    for (int stop = static_cast<int>(rng.below(24)); before < stop && !start.is_terminal();
+         ++before) {
+      const CardSet legal = start.legal_moves();
+      start.play(select_card(legal, static_cast<int>(rng.below(popcount(legal)))));
+    }
+    PlayState fast = start, plain = start;
+    Rng a(5000 + deal), b(5000 + deal);
+    const int played = fast.play_random(a);
+    int plain_played = 0;
+    for (; !plain.is_terminal(); ++plain_played) {
+      const CardSet legal = plain.legal_moves();
+      plain.play(select_card(legal, static_cast<int>(b.below(popcount(legal)))));
+    }
+    CHECK_EQ(played, plain_played);
+    CHECK(snapshot(fast) == snapshot(plain));
+    REQUIRE(fast.cards_played() == plain.cards_played());
+    for (int i = 0; i < fast.cards_played(); ++i) {
+      CHECK_EQ(fast.history_card(i), plain.history_card(i));
+      CHECK_EQ(fast.history_player(i), plain.history_player(i));
+    }
+    REQUIRE(fast.tricks_played() == plain.tricks_played());
+    for (int t = 0; t < fast.tricks_played(); ++t) {
+      const TrickRecord& x = fast.trick_record(t);
+      const TrickRecord& y = plain.trick_record(t);
+      CHECK_EQ(x.leader, y.leader);
+      CHECK_EQ(x.winner, y.winner);
+      CHECK_EQ(x.points, y.points);
+      CHECK_EQ(x.bonus, y.bonus);
+      CHECK_EQ(x.first, y.first);
+      CHECK_EQ(x.size, y.size);
+    }
+    CHECK_EQ(a.next(), b.next());
+    // Undo takes the fast playout back to where it started, as it would the plain loop.
+    for (int i = 0; i < played; ++i) fast.undo();
+    CHECK(snapshot(fast) == snapshot(start));
+  }
+}
+
 // play_random_seats() draws each card from the generator of the seat to move: the plain loop
 // of legal_moves() with one generator per seat; one generator for every seat is play_random().
 TEST(play_state, random_seats_draw_from_the_seat_to_move) {

@@ -1474,9 +1474,9 @@ def deal_step_init(
     Give the card step the protocol's classes and tables (protocol/base.py, once).
     """
 
-def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any]:
+def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any, typing.Any]:
     """
-    The card step's apply and legal_actions as methods of the deal class cls.
+    The card step's apply and legal_actions as methods of the deal class cls, and its is_over and to_move as descriptors.
     """
 
 def format_pbn(

@@ -13,6 +13,7 @@ legal are refused by the fast copy with the state unchanged.
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -33,6 +34,8 @@ EXTRA: list[tuple[str, dict[str, Any]]] = [
     ("kirves", {"num_players": 4, "stop_when_decided": True}),
     ("kirves", {"num_players": 4, "misdeal_action_enabled": True}),
     ("kirves", {"num_players": 5, "paakot_mode": "manual"}),
+    ("kirves", {"num_players": 4, "paakot_mode": "off"}),
+    ("kiksas", {"variant": "trikiksis"}),
     ("allfours", {"folding": True}),
 ]
 GAMES: list[tuple[str, tt.Game]] = [(case_id(c), load(c)) for c in CASES] + [
@@ -153,3 +156,36 @@ def test_the_seat_to_move_given_takes_the_step_alike() -> None:
         assert given.apply(action.name, seat=seat) == plain.apply(action)
         assert given.legal_actions() == plain.legal_actions()
     assert given.to_json() == plain.to_json()
+
+
+def test_a_trick_record_is_declared_whole() -> None:
+    with pytest.raises(tt.Error, match="trick_record: a placeholder"):
+        tt._core.CardStep("play", trick_list="tricks", trick_record=[("x", ("nothing",))])
+    with pytest.raises(tt.Error, match="needs trick_list"):
+        tt._core.CardStep("play", trick_record=[("leader", ("leader",))])
+    step = tt._core.CardStep(
+        "play",
+        trick_list="tricks",
+        trick_record=[("type", "T"), ("cards", ("cards",)), ("bonus", ("last_bonus",))],
+    )
+    assert repr(pickle.loads(pickle.dumps(step))) == repr(step)
+
+
+@pytest.mark.parametrize("name", ["kiksas", "allfours"])
+def test_the_tricks_recorded_by_the_step_are_the_deals_own(name: str) -> None:
+    """Every completed trick's record, made by the core's step, matches the play state's."""
+    deal = tt.load(name).new_deal(seed=3)
+    rng = random.Random(3)
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    state = deal.state
+    if name == "kiksas":
+        records = [e for e in deal.events if e["type"] == "TrickCompleted"]
+    else:
+        records = deal.tricks
+    assert len(records) == state.tricks_played > 0
+    history = state.history()
+    for record, core in zip(records, state.trick_records(), strict=True):
+        assert record["leader"] == core.leader and record["winner"] == core.winner
+        cards = history[core.first : core.first + core.size]
+        assert record["cards"] == [[p, tt._core.card_to_string(c)] for p, c in cards]

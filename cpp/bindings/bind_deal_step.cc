@@ -42,6 +42,10 @@ namespace {
 enum TrickField : int { kTrickNo = 0, kLeader, kWinner, kPoints, kBonus };
 // What a value of a CardStep's record is: a constant, the seat that played, the card's text.
 enum RecordValue : int { kConstant = 0, kSeat, kCard };
+// What a value of a CardStep's trick record is: a field of the trick (TrickField), or one of
+// these: the trick's points without the last-trick bonus, that bonus (the rules table's, on the
+// trick that ends the play, else 0), the trick's (seat, card text) pairs as lists, a constant.
+enum TrickValue : int { kCardPoints = 16, kLastBonus, kCards, kTrickConstant };
 
 TrickField trick_field(const std::string& name) {
   if (name == "trick") return kTrickNo;
@@ -51,6 +55,25 @@ TrickField trick_field(const std::string& name) {
   if (name == "bonus") return kBonus;
   throw Error("trick_detail: unknown field '" + name +
               "' (fields: trick, leader, winner, points, bonus)");
+}
+
+int trick_value(const py::object& value, py::object& constant) {
+  if (py::isinstance<py::tuple>(value) && py::len(value) == 1 &&
+      py::isinstance<py::str>(value[py::int_(0)])) {
+    const std::string what = py::str(value[py::int_(0)]);
+    if (what == "card_points") return kCardPoints;
+    if (what == "last_bonus") return kLastBonus;
+    if (what == "cards") return kCards;
+    if (what == "trick" || what == "leader" || what == "winner" || what == "points" ||
+        what == "bonus")
+      return trick_field(what);
+    throw Error(
+        "trick_record: a placeholder is one of ('trick',), ('leader',), ('winner',), "
+        "('points',), ('bonus',), ('card_points',), ('last_bonus',), ('cards',); got ('" +
+        what + "',)");
+  }
+  constant = value;
+  return kTrickConstant;
 }
 
 RecordValue record_value(const py::object& value, py::object& constant) {
@@ -79,6 +102,10 @@ struct CardStep {
   bool set_to_move = true;
   bool hook_every_trick = false;
   bool hook_on_bonus = false;
+  // The deal's attribute (a list) a record of each completed trick is appended to, or None;
+  // the record's key, TrickField or TrickValue, constant.
+  py::object trick_list;
+  std::vector<std::tuple<py::str, int, py::object>> trick_record;
   py::tuple args;  // as given, for pickling
 };
 
@@ -341,6 +368,76 @@ bool remove_from_hand(const CardStep& step, PyObject* dict, int seat, PyObject* 
   return ok;
 }
 
+// A number of a completed trick's record (TrickField, kCardPoints or kLastBonus).
+long trick_number(int field, const PlayState& state, const TrickRecord& record) {
+  const long last_bonus = state.is_terminal() ? state.rules().last_trick_bonus : 0;
+  switch (field) {
+    case kTrickNo:
+      return state.tricks_played();
+    case kLeader:
+      return record.leader;
+    case kWinner:
+      return record.winner;
+    case kPoints:
+      return record.points;
+    case kBonus:
+      return record.bonus;
+    case kCardPoints:
+      return record.points - last_bonus;
+    default:
+      return last_bonus;
+  }
+}
+
+// The trick's cards as [seat, card text] lists, in play order; a new reference.
+PyObject* trick_cards(const PlayState& state, const TrickRecord& record) {
+  PyObject* out = PyList_New(record.size);
+  if (!out) return nullptr;
+  for (int i = 0; i < record.size; ++i) {
+    const int at = record.first + i;
+    PyObject* pair = PyList_New(2);
+    PyObject* seat = pair ? PyLong_FromLong(state.history_player(at)) : nullptr;
+    if (!seat) {
+      Py_XDECREF(pair);
+      Py_DECREF(out);
+      return nullptr;
+    }
+    PyObject* name = PyList_GET_ITEM(g.card_names, state.history_card(at));
+    Py_INCREF(name);
+    PyList_SET_ITEM(pair, 0, seat);
+    PyList_SET_ITEM(pair, 1, name);
+    PyList_SET_ITEM(out, i, pair);
+  }
+  return out;
+}
+
+// Appends the CardStep's record of the completed trick to the deal's trick list.
+bool append_trick_record(const CardStep& step, PyObject* dict, const PlayState& state,
+                         const TrickRecord& record) {
+  PyObject* out = PyDict_New();
+  bool ok = out != nullptr;
+  for (const auto& [key, kind, constant] : step.trick_record) {
+    if (!ok) break;
+    PyObject* value = nullptr;
+    if (kind == kTrickConstant) {
+      value = constant.ptr();
+      Py_INCREF(value);
+    } else if (kind == kCards) {
+      value = trick_cards(state, record);
+    } else {
+      value = PyLong_FromLong(trick_number(kind, state, record));
+    }
+    ok = value && PyDict_SetItem(out, key.ptr(), value) == 0;
+    Py_XDECREF(value);
+  }
+  PyObject* list = ok ? get_field(dict, step.trick_list.ptr()) : nullptr;
+  ok = list && PyList_Check(list) && PyList_Append(list, out) == 0;
+  if (!ok && !PyErr_Occurred())
+    PyErr_SetString(PyExc_TypeError, "the deal's trick list is missing or no list");
+  Py_XDECREF(out);
+  return ok;
+}
+
 PyObject* const kNotTaken = reinterpret_cast<PyObject*>(&g);  // never a Python object
 
 // The steps after the card is played; false with the error set. Fills *event.
@@ -354,29 +451,12 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
   if (ok && state.trick_len() == 0) {
     const TrickRecord& record = state.trick_record(state.tricks_played() - 1);
     for (const auto& [key, field] : step.trick_detail) {
-      long v = 0;
-      switch (field) {
-        case kTrickNo:
-          v = state.tricks_played();
-          break;
-        case kLeader:
-          v = record.leader;
-          break;
-        case kWinner:
-          v = record.winner;
-          break;
-        case kPoints:
-          v = record.points;
-          break;
-        default:
-          v = record.bonus;
-          break;
-      }
-      PyObject* value = PyLong_FromLong(v);
+      PyObject* value = PyLong_FromLong(trick_number(field, state, record));
       ok = value && PyDict_SetItem(detail, key.ptr(), value) == 0;
       Py_XDECREF(value);
       if (!ok) break;
     }
+    if (ok && !step.trick_list.is_none()) ok = append_trick_record(step, dict, state, record);
     if (ok && (state.is_terminal() || step.hook_every_trick ||
                (step.hook_on_bonus && record.bonus > 0))) {
       // The family's Python takes over: the card is played, the detail made.
@@ -390,8 +470,20 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
       PyObject* gate =
           *event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr) : nullptr;
       ok = gate && set_attr(dict, g.s_card_step, gate) == 0;
+      // The step on again for the same play: the next seat's cards go to legal_actions() as
+      // after any other card (not after a play the family replaced or ended).
+      if (ok && gate != Py_None && !state.is_terminal()) {
+        PyObject* now = get_field(dict, g.s_state);
+        if (now && now != Py_None && instance_value<PlayState>(now, g.state_type) == &state) {
+          PyObject* legal = card_actions(state.legal_moves());
+          ok = legal && set_attr(dict, g.s_next_legal, legal) == 0;
+          Py_XDECREF(legal);
+        }
+        ok = ok && !PyErr_Occurred();
+      }
       Py_XDECREF(gate);
       Py_DECREF(detail);
+      if (!ok) Py_CLEAR(*event);
       return ok;
     }
   }
@@ -616,7 +708,9 @@ void bind_deal_step(py::module_& m) {
                        const std::vector<std::pair<py::str, py::object>>& record,
                        const py::object& hands,
                        const std::vector<std::pair<py::str, std::string>>& trick_detail,
-                       bool set_to_move, bool hook_every_trick, bool hook_on_bonus) {
+                       bool set_to_move, bool hook_every_trick, bool hook_on_bonus,
+                       const py::object& trick_list,
+                       const std::vector<std::pair<py::str, py::object>>& trick_record) {
              CardStep s;
              s.phase = phase;
              s.detail_card = detail_card;
@@ -637,15 +731,26 @@ void bind_deal_step(py::module_& m) {
              s.set_to_move = set_to_move;
              s.hook_every_trick = hook_every_trick;
              s.hook_on_bonus = hook_on_bonus;
+             s.trick_list = trick_list;
+             for (const auto& [key, value] : trick_record) {
+               py::object constant = py::none();
+               const int kind = trick_value(value, constant);
+               s.trick_record.emplace_back(key, kind, constant);
+             }
+             if (!trick_record.empty() && trick_list.is_none())
+               throw Error("trick_record: a trick record needs trick_list, the list it goes to");
+             py::list trick_record_items;
+             for (const auto& [key, value] : trick_record)
+               trick_record_items.append(py::make_tuple(key, value));
              py::list record_items;
              for (const auto& [key, value] : record)
                record_items.append(py::make_tuple(key, value));
              py::list trick_items;
              for (const auto& [key, field] : trick_detail)
                trick_items.append(py::make_tuple(key, field));
-             s.args =
-                 py::make_tuple(phase, detail_card, detail_record, record_list, record_items, hands,
-                                trick_items, set_to_move, hook_every_trick, hook_on_bonus);
+             s.args = py::make_tuple(phase, detail_card, detail_record, record_list, record_items,
+                                     hands, trick_items, set_to_move, hook_every_trick,
+                                     hook_on_bonus, trick_list, trick_record_items);
              return s;
            }),
            py::arg("phase"), py::arg("detail_card") = py::none(),
@@ -654,7 +759,8 @@ void bind_deal_step(py::module_& m) {
            py::arg("hands") = py::none(),
            py::arg("trick_detail") = std::vector<std::pair<py::str, std::string>>{},
            py::arg("set_to_move") = true, py::arg("hook_every_trick") = false,
-           py::arg("hook_on_bonus") = false)
+           py::arg("hook_on_bonus") = false, py::arg("trick_list") = py::none(),
+           py::arg("trick_record") = std::vector<std::pair<py::str, py::object>>{})
       .def("__reduce__",
            [](const CardStep& s) -> py::object {
              return py::make_tuple(py::module_::import("tricktaker._core").attr("CardStep"),

@@ -32,7 +32,7 @@ from tricktaker._core import (
 )
 from tricktaker.cards import Card
 from tricktaker.errors import Error, IllegalAction, InvalidJSON, InvalidSeat, short_repr
-from tricktaker.protocol.copying import copy_state, register_immutable
+from tricktaker.protocol.copying import copy_fieldwise, copy_state, register_immutable
 from tricktaker.protocol.diagram import picture, text_diagram
 from tricktaker.protocol.options import options_to_dict
 from tricktaker.protocol.seat_play import SeatPlay
@@ -311,7 +311,7 @@ class StateMachine(abc.ABC):
                 self.log.append((event.seat, fast.name))
                 return event
         if self.is_over:
-            raise IllegalAction(f"the {type(self).__name__.lower()} is over; no action is allowed")
+            raise IllegalAction(f"the {self.json_kind} is over; no action is allowed")
         acting = self.to_move if seat is None else seat
         if acting is None:
             raise IllegalAction("no seat is to act")
@@ -387,6 +387,16 @@ class StateMachine(abc.ABC):
 
     json_kind: ClassVar[str] = "deal"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The core's card-play state does not pickle: a pickle is the game (which pickles), the
+        # set-up and the log, rebuilt as ``from_json`` rebuilds ``to_json``: dealt, then replayed.
+        return (_restored, (self.game, self.json_kind, self._setup_json(), list(self.log)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> StateMachine:
+        copied = self.clone()  # shares what never changes, as clone() does
+        memo[id(self)] = copied
+        return copied
+
     def replay(self, log: Sequence[Sequence[Any]]) -> None:
         """Apply a log as ``to_json`` writes it: ``[[seat, action], ...]``, seats as integers
         and actions as strings. A malformed entry raises ``InvalidJSON``; an entry the deal
@@ -411,6 +421,9 @@ class StateMachine(abc.ABC):
                 self.apply(action, seat=seat)
             except (IllegalAction, InvalidSeat) as exc:
                 raise type(exc)(f"log entry {index} {short_repr(entry)}: {exc}") from None
+
+
+copy_fieldwise(StateMachine)
 
 
 class Deal(StateMachine):
@@ -529,6 +542,19 @@ class Match(StateMachine):
     @abc.abstractmethod
     def result(self) -> Any:
         """The standings (final once ``is_over``)."""
+
+
+def _restored(
+    game: Game, kind: str, setup: dict[str, Any], log: list[tuple[int, str]]
+) -> StateMachine:
+    """A pickled deal or match (``StateMachine.__reduce__``): its set-up dealt, its log replayed."""
+    machine: StateMachine
+    if kind == "deal":
+        machine = game._deal_from_setup(dict(setup))
+    else:
+        machine = game._match_from_setup(dict(setup))
+    machine.replay([list(entry) for entry in log])
+    return machine
 
 
 class Game(abc.ABC):

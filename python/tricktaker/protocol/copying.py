@@ -21,7 +21,7 @@ from typing import Any
 from tricktaker._core import ALL_CARDS
 from tricktaker.cards import Card, cards_from_mask
 
-__all__ = ["copy_state", "register_immutable"]
+__all__ = ["copy_fieldwise", "copy_state", "register_immutable"]
 
 # Cards and card actions are interned immutable values (one object per card): copies share
 # them, as they share numbers and strings.
@@ -31,6 +31,18 @@ _IMMUTABLE: set[type] = {int, str, bool, float, type(None), Card}
 # The methods by which a class takes over its own copying; a deal class with any of them is
 # copied by ``copy.deepcopy`` as a whole.
 _COPY_HOOKS = ("__deepcopy__", "__reduce__", "__reduce_ex__", "__getstate__", "__setstate__")
+
+
+# Hooks that a class defines for the users of ``copy`` and ``pickle`` while ``copy_state`` still
+# copies its instances field by field (the deal's ``__deepcopy__`` and ``__reduce__``).
+_FIELDWISE_HOOKS: set[Any] = set()
+
+
+def copy_fieldwise(kind: type) -> None:
+    """Let ``copy_state`` copy the instances of ``kind`` and its subclasses field by field,
+    although ``kind`` defines copy hooks of its own (which call ``copy_state``)."""
+    _FIELDWISE_HOOKS.update(vars(kind)[h] for h in _COPY_HOOKS if h in vars(kind))
+    _copies_itself.cache_clear()
 
 
 def register_immutable(kind: type) -> None:
@@ -54,10 +66,22 @@ def copy_state(state: Any) -> Any:
 
 @functools.cache
 def _copies_itself(kind: type) -> bool:
-    own = any(getattr(kind, h, None) is not getattr(object, h, None) for h in _COPY_HOOKS)
+    own = any(
+        getattr(kind, h, None) is not getattr(object, h, None)
+        and _defined(kind, h) not in _FIELDWISE_HOOKS
+        for h in _COPY_HOOKS
+    )
     # Values in slots are not in ``vars()``: such a class is left to ``copy.deepcopy``.
     slots = any(vars(base).get("__slots__") for base in kind.__mro__)
     return own or slots or not hasattr(kind, "__dict__")
+
+
+def _defined(kind: type, name: str) -> Any:
+    """The attribute ``name`` as the class that defines it holds it (functions unbound)."""
+    for base in kind.__mro__:
+        if name in vars(base):
+            return vars(base)[name]
+    return None
 
 
 def _copy(value: Any, memo: dict[int, Any]) -> Any:

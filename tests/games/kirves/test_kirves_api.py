@@ -152,7 +152,7 @@ def test_illegal_card_and_finished_deal() -> None:
     not_held = next(c for c in K.DECK if c not in held and str(c) != "9C")
     rejects(deal, str(not_held), "not allowed")
     finish(deal)
-    rejects(deal, "pass", "the kirvesdeal is over")
+    rejects(deal, "pass", "the deal is over")
 
 
 def test_choose_dealer_by_another_player() -> None:

@@ -20,8 +20,8 @@ from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_items
-from tricktaker.protocol.base import Action, Event, Game, card_actions
+from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_values
+from tricktaker.protocol.base import LOG_TABLE, Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
     "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
@@ -41,6 +41,9 @@ ITEM_NAMES = {
     _core.AllFoursItem.GAME: "game",
     _core.AllFoursItem.MOON: "moon",
 }
+# By the item's number: a dict keyed by the binding's enum hashes and compares through the
+# binding, a dearer look-up than the number's.
+_ITEM_NAME_BY_NUMBER = {int(item): name for item, name in ITEM_NAMES.items()}
 RUN_PACKET = 3  # a run deals one round of 3-card packets (T9)
 
 STAND = Action.call("stand")
@@ -52,14 +55,20 @@ DONE = Action.call("done")
 FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the card, taken off the
-# seat's hand; for a trick's last card its number and winner, and the deal records the trick
-# (_card_stepped).
+# seat's hand; for a trick's last card its number and winner, and the trick's record in the
+# deal's tricks (as _played makes it on the Python path); the play's end goes to _card_stepped.
 _CARD_STEP = CardStep(
     "play",
     detail_card="card",
     hands="hands",
     trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
-    hook_every_trick=True,
+    trick_list="tricks",
+    trick_record=[
+        ("leader", ("leader",)),
+        ("cards", ("cards",)),
+        ("winner", ("winner",)),
+        ("points", ("points",)),  # the trick's game values (C4)
+    ],
 )
 
 
@@ -159,7 +168,6 @@ class AllFoursDeal(DealViews):
         self.leader: int | None = None
         self.start_hands: list[list[Card]] = []
         self.tricks: list[dict[str, Any]] = []
-        self._trick_start = 0
         self._phase = "deal"
         self._to_move: int | None = None
         self._winner: int | None = None
@@ -654,19 +662,20 @@ class AllFoursDeal(DealViews):
         state = self.state
         assert state is not None
         if len(self.tricks) < state.tricks_played:
-            history = state.history()
             record = state.trick_record(-1)
-            cards = history[self._trick_start :]
-            self._trick_start = len(history)
+            # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
+            cards = [list(pair) for pair in state.history_items(record.first, LOG_TABLE)]
             self.tricks.append(
                 {
                     "leader": record.leader,
-                    "cards": [[p, _core.card_to_string(c)] for p, c in cards],
+                    "cards": cards,
                     "winner": record.winner,
                     "points": record.points,  # the trick's game values (C4)
                 }
             )
-            detail.update(trick=state.tricks_played, trick_winner=record.winner)
+            if "trick" not in detail:  # the card step puts them in already
+                detail["trick"] = state.tricks_played
+                detail["trick_winner"] = record.winner
         if state.is_terminal():
             self._score_deal()
         else:
@@ -686,7 +695,7 @@ class AllFoursDeal(DealViews):
         assert state is not None
         bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
         score = _core.allfours_score(
-            state, self.dealer, bidding_side, self.bid or 0, **scoring_items(self.options)
+            state, self.dealer, bidding_side, self.bid or 0, *scoring_values(self.options)
         )
         self._score = {
             "points": tuple(score.points),
@@ -695,10 +704,17 @@ class AllFoursDeal(DealViews):
             "all_tricks_side": None if score.all_tricks_side < 0 else score.all_tricks_side,
             "moon_side": None if score.moon_side < 0 else score.moon_side,
         }
-        items = [
-            Credit(ITEM_NAMES[a.item], a.side, a.points, None if a.card < 0 else Card(a.card))
-            for a in score.awards
-        ]
+        items = []
+        for award in score.awards:
+            card = award.card
+            items.append(
+                Credit(
+                    _ITEM_NAME_BY_NUMBER[int(award.item)],
+                    award.side,
+                    award.points,
+                    None if card < 0 else Card(card),
+                )
+            )
         self._items = items
         if o.win_check == "immediate_ordered":
             for item in items:

@@ -26,6 +26,7 @@ awarded) and ``item_points`` (n, 11) int8 (``allfours_score``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -81,6 +82,13 @@ def scoring_items(options: AllFoursOptions) -> dict[str, Any]:
         "shoot_the_moon": options.shoot_the_moon,
         "moon_requires_bid": options.moon_requires_bid,
     }
+
+
+@functools.lru_cache(maxsize=64)
+def scoring_values(options: AllFoursOptions) -> tuple[Any, ...]:
+    """``scoring_items`` as positional arguments of ``_core.allfours_score`` (after the state,
+    dealer, bidding side and bid), in its order; a positional call skips matching keywords."""
+    return tuple(scoring_items(options).values())
 
 
 def objective_arguments(

@@ -24,7 +24,7 @@ from tricktaker.games.kiksas.result import KiksasResult
 from tricktaker.games.kiksas.tables import option_context, rules_table
 from tricktaker.protocol.base import (
     CARD_ACTION_TABLE,
-    CARD_NAMES,
+    LOG_TABLE,
     Action,
     Event,
     Game,
@@ -56,13 +56,25 @@ PASS = Action.call("pass")
 SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the CardPlayed event,
-# in the deal's events and the card's; every completed trick comes back to the deal.
+# in the deal's events and the card's; a trick's last card adds the TrickCompleted event (as
+# _trick_completed makes it on the Python path), and every completed trick comes back to the
+# deal (_card_stepped) for what it decides.
 _CARD_STEP = CardStep(
     "play",
     detail_record="events",
     record_list="events",
     record=[("type", "CardPlayed"), ("player", ("seat",)), ("card", ("card",))],
     hook_every_trick=True,
+    trick_list="events",
+    trick_record=[
+        ("type", "TrickCompleted"),
+        ("no", ("trick",)),
+        ("leader", ("leader",)),
+        ("cards", ("cards",)),
+        ("winner", ("winner",)),
+        ("card_points", ("card_points",)),
+        ("last_bonus", ("last_bonus",)),
+    ],
 )
 
 
@@ -308,8 +320,10 @@ class KiksasDeal(DealViews):
         return _CARD_STEP
 
     def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
-        start = len(self.events) - 1  # the card's own CardPlayed, then the trick's events
-        self._trick_completed()
+        state = self.state
+        assert state is not None
+        start = len(self.events) - 2  # the card's own CardPlayed, its TrickCompleted, then more
+        self._after_trick(state.tricks_played)
         return Event(seat, action.name, "play", {"events": self.events[start:]})
 
     def _apply(self, action: Action, seat: int) -> Event:
@@ -497,8 +511,9 @@ class KiksasDeal(DealViews):
         return _core.kiksas_evaluate(self.state, self.context())
 
     def _note_targets(self, result: Any) -> None:
+        reached_at = result.reached_at  # each read of the binding's field makes a new list
         for side in (0, 1):
-            at = result.reached_at[side]
+            at = reached_at[side]
             if at >= 0 and not self._reached[side]:
                 self._reached[side] = True
                 self._emit(
@@ -529,37 +544,46 @@ class KiksasDeal(DealViews):
         assert state is not None
         no = state.tricks_played
         record = state.trick_record(-1)
-        size = state.trick_size
-        cards = state.history()[(no - 1) * size : no * size]
-        last = state.is_terminal()
-        self._emit(
-            "TrickCompleted",
-            no=no,
-            leader=record.leader,
-            cards=[[p, CARD_NAMES[c]] for p, c in cards],
-            winner=record.winner,
-            card_points=record.points - (10 if last else 0),
-            last_bonus=10 if last else 0,
+        bonus = 10 if state.is_terminal() else 0
+        # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
+        self.events.append(
+            {
+                "type": "TrickCompleted",
+                "no": no,
+                "leader": record.leader,
+                "cards": [list(pair) for pair in state.history_items(record.first, LOG_TABLE)],
+                "winner": record.winner,
+                "card_points": record.points - bonus,
+                "last_bonus": bonus,
+            }
         )
-        if no == 1 and self.akis is None and self.options.announce_trump_count:
+        self._after_trick(no)
+
+    def _after_trick(self, no: int) -> None:
+        """What the completed trick number ``no`` decides: the trump count after the first, the
+        targets reached, the end of the deal, or a call before the next card."""
+        state = self.state
+        assert state is not None
+        options = self.options
+        akis = self.akis
+        if no == 1 and akis is None and options.announce_trump_count:
             self._announce()
         ctx = self._trick_context()  # noting targets reached leaves it unchanged
         result = _core.kiksas_evaluate(state, ctx)
-        if self.deal_type == "writing_off" and self.akis is None:
+        if akis is None and self.deal_type == "writing_off":
             self._note_targets(result)
         if result.over:
             self._finish(result)
             return
         self._phase = "play"
-        self._to_move = state.to_move
-        if self.options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
-            leader = state.to_move
+        leader = self._to_move = state.to_move
+        if options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
             asked = [leader]
-            if not self.trikiksis and self.options.su_dviem_declarers == "leader_then_partner":
+            if not self.trikiksis and options.su_dviem_declarers == "leader_then_partner":
                 asked.append((leader + 2) % 4)
             self._su_dviem_asked = asked
             self._phase = "su_dviem"
-        elif self.options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
+        elif options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
             self._phase = "last_lead"
 
     def _announce(self) -> None:

@@ -106,17 +106,16 @@ def trick_completed(state: KirvesState, action: Action, seat: int, detail: dict[
 
 
 def card_step(state: KirvesState) -> CardStep | None:
-    """The core's card step where it may play the next card: in the play after its first card
-    (before it a pääköt may be declared or void the deal), no misdeal call beside the cards."""
+    """The core's card step where it may play the next card: in the play, no misdeal call
+    beside the cards, and with manual pääköt (where one may be declared, or void the deal,
+    before the first card) after the first card."""
     play_state = state.state
-    if (
-        state._phase != PLAY
-        or play_state is None
-        or play_state.cards_played == 0
-        or state.options.misdeal_action_enabled
-    ):
+    options = state.options
+    if state._phase != PLAY or play_state is None or options.misdeal_action_enabled:
         return None
-    return CARD_STEPS[state.options.stop_when_decided]
+    if play_state.cards_played == 0 and options.paakot_mode == "manual":
+        return None
+    return CARD_STEPS[options.stop_when_decided]
 
 
 def dd_table_states(state: KirvesState) -> list[list[tuple[_core.PlayState, int] | None]]:

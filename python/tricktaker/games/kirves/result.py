@@ -11,6 +11,7 @@ takes as it takes "ACD"; run together, a pair's name could read as a card ("AC")
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,25 @@ def deal_roles(
     """The kind of deal and its principals as the core takes them (``kirves_sides``,
     ``kirves_outcome``): a normal deal needs its trump maker, a cut-jack deal its cutter and
     dealer."""
+    if kind == CUT_JACK:
+        assert cutter is not None and dealer is not None
+        return _roles(CUT_JACK, tuple(participants), None, cutter, dealer)
+    if kind == NORMAL:
+        assert trump_maker is not None
+        return _roles(NORMAL, tuple(participants), trump_maker, None, None)
+    return _roles(FREE_FOR_ALL, tuple(participants), None, None, None)
+
+
+# A deal's roles are few and the core's object is read-only: one object per set of roles, since
+# making one through the binding's keywords costs more than the scoring that reads it.
+@functools.lru_cache(maxsize=1024)
+def _roles(
+    kind: str,
+    participants: tuple[int, ...],
+    trump_maker: int | None,
+    cutter: int | None,
+    dealer: int | None,
+) -> _core.KirvesDealRoles:
     mask = sum(1 << p for p in participants)
     if kind == CUT_JACK:
         assert cutter is not None and dealer is not None
@@ -83,7 +103,13 @@ def seat_sides(
         cutter=cutter,
         dealer=dealer,
     )
-    return list(_core.kirves_sides(roles, num_players))
+    return list(_sides(roles, num_players))
+
+
+@functools.lru_cache(maxsize=1024)
+def _sides(roles: _core.KirvesDealRoles, num_players: int) -> tuple[int, ...]:
+    """``kirves_sides`` of one of ``_roles``'s objects (cached by identity with it)."""
+    return tuple(_core.kirves_sides(roles, num_players))
 
 
 def sides_json(sides: Sequence[int]) -> list[dict[str, Any]]:
@@ -93,11 +119,17 @@ def sides_json(sides: Sequence[int]) -> list[dict[str, Any]]:
     >>> sides_json([1, 1, 0, 1])
     [{'name': 'C', 'seats': [2]}, {'name': 'A-B-D', 'seats': [0, 1, 3]}]
     """
+    return [{"name": name, "seats": list(seats)} for name, seats in _side_names(tuple(sides))]
+
+
+@functools.lru_cache(maxsize=1024)
+def _side_names(sides: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each side's name and seats, by side id; ``sides_json`` makes its own lists of them."""
     out = []
     for side in range(max(sides, default=-1) + 1):
-        seats = [p for p, s in enumerate(sides) if s == side]
-        out.append({"name": "-".join(SEAT_NAMES[p] for p in seats), "seats": seats})
-    return out
+        seats = tuple(p for p, s in enumerate(sides) if s == side)
+        out.append(("-".join(SEAT_NAMES[p] for p in seats), seats))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -46,10 +46,12 @@ def finish(
     if outcome == PLAYED:
         assert state.state is not None
         out = _core.kirves_outcome(state.state, state.roles(), o.folded_players_score_with_side)
-        winner = out.winner.player
-        win_rule = _WIN_RULE_NAMES[out.winner.rule]
+        won = out.winner  # each read of a binding's field makes a new object: read them once
+        winner = won.player
+        win_rule = _WIN_RULE_NAMES[won.rule]
+        gained = out.marks
         for p in range(n):
-            marks[p] = min(1, marks[p] + out.marks[p])
+            marks[p] = min(1, marks[p] + gained[p])
         if out.principal_won:
             principal_win = winner
     elif outcome == PAAKOT_DECLARED:

@@ -62,6 +62,9 @@ def _play_both(game: tt.Game, seed: int, checks: random.Random) -> None:
         assert not slow.is_over
         seat = fast.to_move
         assert seat is not None and seat == slow.to_move and fast.phase == slow.phase
+        # The core's is_over and to_move read what the Python properties read.
+        assert seat == Deal.to_move.fget(fast)  # type: ignore[attr-defined]
+        assert fast.is_over is StateMachine.is_over.fget(fast) is False  # type: ignore[attr-defined]
         legal = fast.legal_actions()
         assert [a.name for a in legal] == [a.name for a in slow.legal_actions(seat)]
         if checks.random() < 0.15:
@@ -79,11 +82,14 @@ def _play_both(game: tt.Game, seed: int, checks: random.Random) -> None:
         expected = StateMachine.apply(slow, action.name, seat=seat)  # the Python path
         assert event.to_dict() == expected.to_dict()
         assert event == expected
+        assert type(event) is type(expected) and repr(event) == repr(expected)
         assert fast.log == slow.log
         if checks.random() < 0.2:
             assert _observations(fast) == _observations(slow)
             assert fast.to_json() == slow.to_json()
     assert slow.is_over
+    assert StateMachine.is_over.fget(fast) is True  # type: ignore[attr-defined]
+    assert fast.to_move == Deal.to_move.fget(fast)  # type: ignore[attr-defined]
     assert fast.to_json() == slow.to_json()
     assert tt.from_json(fast.to_json()).to_json() == fast.to_json()
     assert _observations(fast) == _observations(slow)

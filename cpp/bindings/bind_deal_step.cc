@@ -20,6 +20,7 @@
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
+#include <structmember.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -126,9 +127,16 @@ struct Globals {
   PyObject *s_card_step, *s_state, *s_next_legal, *s_to_move, *s_log, *s_phase, *s_over, *s_seat,
       *s_action, *s_detail, *s_card, *s_card_stepped, *s_card_step_now, *s_event_phase,
       *s_legal_actions_py;
+  // Where Event keeps seat, action, phase and detail: its slots' offsets in the instance.
+  Py_ssize_t event_slots[4] = {0, 0, 0, 0};
   bool ready = false;
 };
 Globals g;
+
+// The slot at offset off of an instance.
+PyObject** slot_at(PyObject* obj, Py_ssize_t off) {
+  return reinterpret_cast<PyObject**>(reinterpret_cast<char*>(obj) + off);
+}
 
 // The C++ object of a pybind11 instance of exactly the class type (a simple layout: one value,
 // no base with a value of its own), else nullptr.
@@ -171,28 +179,82 @@ int card_of(PyObject* action) {
   return it->second;
 }
 
-// A new Event(seat, action, phase, detail), made as Event.__init__ makes it (its four fields
-// in the instance's dict) without a Python frame: the dict is made whole and set as the
-// instance's __dict__. Steals detail.
+// A new Event(seat, action, phase, detail), made as Event.__init__ makes it (its four slots
+// filled) without a Python frame. Steals detail.
 PyObject* make_event(int seat, PyObject* action, PyObject* phase, PyObject* detail) {
   PyTypeObject* type = reinterpret_cast<PyTypeObject*>(g.event_type);
-  PyObject* fields = PyDict_New();
   PyObject* seat_obj = PyLong_FromLong(seat);
-  bool ok = fields && seat_obj && PyDict_SetItem(fields, g.s_seat, seat_obj) == 0 &&
-            PyDict_SetItem(fields, g.s_action, action) == 0 &&
-            PyDict_SetItem(fields, g.s_event_phase, phase) == 0 &&
-            PyDict_SetItem(fields, g.s_detail, detail) == 0;
-  Py_XDECREF(seat_obj);
-  Py_DECREF(detail);
-  PyObject* event = ok ? type->tp_alloc(type, 0) : nullptr;
-  ok = event && PyObject_GenericSetDict(event, fields, nullptr) == 0;
-  Py_XDECREF(fields);
-  if (!ok) {
-    Py_XDECREF(event);
+  PyObject* event = seat_obj ? type->tp_alloc(type, 0) : nullptr;  // slots start NULL
+  if (!event) {
+    Py_XDECREF(seat_obj);
+    Py_DECREF(detail);
     return nullptr;
   }
+  Py_INCREF(action);
+  Py_INCREF(phase);
+  *slot_at(event, g.event_slots[0]) = seat_obj;
+  *slot_at(event, g.event_slots[1]) = action;
+  *slot_at(event, g.event_slots[2]) = phase;
+  *slot_at(event, g.event_slots[3]) = detail;
   return event;
 }
+
+// Event.__init__(self, seat, action, phase, detail=None): the Python one of protocol/base.py
+// (kept there as _event_init_py) without its frame and its four object.__setattr__ calls.
+PyObject* event_init(PyObject* self, PyObject* const* args, Py_ssize_t nargsf, PyObject* kwnames) {
+  static const char* const names[4] = {"seat", "action", "phase", "detail"};
+  const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+  if (nargs > 4) {
+    PyErr_Format(PyExc_TypeError,
+                 "Event.__init__() takes from 4 to 5 positional arguments but %zd were given",
+                 nargs + 1);
+    return nullptr;
+  }
+  PyObject* values[4] = {nullptr, nullptr, nullptr, nullptr};
+  for (Py_ssize_t i = 0; i < nargs; ++i) values[i] = args[i];
+  const Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+  for (Py_ssize_t k = 0; k < nkw; ++k) {
+    PyObject* key = PyTuple_GET_ITEM(kwnames, k);
+    int which = -1;
+    for (int i = 0; i < 4 && which < 0; ++i)
+      if (PyUnicode_CompareWithASCIIString(key, names[i]) == 0) which = i;
+    if (which < 0) {
+      PyErr_Format(PyExc_TypeError, "Event.__init__() got an unexpected keyword argument '%U'",
+                   key);
+      return nullptr;
+    }
+    if (values[which]) {
+      PyErr_Format(PyExc_TypeError, "Event.__init__() got multiple values for argument '%s'",
+                   names[which]);
+      return nullptr;
+    }
+    values[which] = args[nargs + k];
+  }
+  for (int i = 0; i < 3; ++i)
+    if (!values[i]) {
+      PyErr_Format(PyExc_TypeError, "Event.__init__() missing required argument: '%s'", names[i]);
+      return nullptr;
+    }
+  PyObject* detail = values[3] && values[3] != Py_None ? values[3] : nullptr;
+  if (detail) {
+    Py_INCREF(detail);
+  } else if (!(detail = PyDict_New())) {
+    return nullptr;
+  }
+  for (int i = 0; i < 3; ++i) {
+    Py_INCREF(values[i]);
+    Py_XSETREF(*slot_at(self, g.event_slots[i]), values[i]);
+  }
+  Py_XSETREF(*slot_at(self, g.event_slots[3]), detail);
+  Py_RETURN_NONE;
+}
+
+PyMethodDef event_init_def = {
+    "__init__", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(event_init)),
+    METH_FASTCALL | METH_KEYWORDS,
+    "__init__($self, /, seat, action, phase, detail=None)\n--\n\n"
+    "An event: the seat that acted, the action's text, the phase and the detail (a new dict "
+    "when None)."};
 
 // The card actions of a set of cards, in id order (as mask_to_items).
 PyObject* card_actions(CardSet cards) {
@@ -562,7 +624,8 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
   return out;
 }
 
-PyObject* deal_is_over(PyObject*, PyObject* deal) {
+// Whether the deal's phase is "over"; new reference, nullptr with the error set.
+PyObject* phase_is_over(PyObject* deal) {
   PyObject* dict = instance_dict(deal);
   if (!dict) return nullptr;
   PyObject* phase = get_field(dict, g.s_phase);
@@ -579,6 +642,48 @@ PyObject* deal_is_over(PyObject*, PyObject* deal) {
   return PyBool_FromLong(over);
 }
 
+// The seat to move (the deal's _to_move); new reference, nullptr with the error set.
+PyObject* seat_to_move(PyObject* deal) {
+  PyObject* dict = instance_dict(deal);
+  if (!dict) return nullptr;
+  PyObject* seat = get_field(dict, g.s_to_move);
+  Py_XINCREF(seat);
+  Py_DECREF(dict);
+  if (!seat && !PyErr_Occurred()) return PyObject_GetAttr(deal, g.s_to_move);  // says why
+  return seat;
+}
+
+// Deal.is_over and Deal.to_move, read at every action of every loop: read-only data
+// descriptors of their own (as a property is, with the same error on a write), so that the
+// attribute read reads the deal's field directly, with no getter called through a property.
+struct FieldDescr {
+  PyObject_HEAD int field;  // 0: is_over, 1: to_move
+};
+const char* const kFieldNames[2] = {"is_over", "to_move"};
+
+PyObject* field_get(PyObject* self, PyObject* deal, PyObject*) {
+  if (!deal || deal == Py_None) {
+    Py_INCREF(self);
+    return self;  // read from the class: the descriptor, as a property gives itself
+  }
+  return reinterpret_cast<FieldDescr*>(self)->field == 0 ? phase_is_over(deal) : seat_to_move(deal);
+}
+
+int field_set(PyObject* self, PyObject* deal, PyObject* value) {
+  PyErr_Format(PyExc_AttributeError, "property '%s' of '%s' object has no %s",
+               kFieldNames[reinterpret_cast<FieldDescr*>(self)->field], Py_TYPE(deal)->tp_name,
+               value ? "setter" : "deleter");
+  return -1;
+}
+
+PyType_Slot field_slots[] = {
+    {Py_tp_descr_get, reinterpret_cast<void*>(field_get)},
+    {Py_tp_descr_set, reinterpret_cast<void*>(field_set)},
+    {Py_tp_doc, const_cast<char*>("A deal's is_over or to_move, read from its fields.")},
+    {0, nullptr}};
+PyType_Spec field_spec = {"tricktaker._core.DealField", sizeof(FieldDescr), 0, Py_TPFLAGS_DEFAULT,
+                          field_slots};
+
 PyMethodDef apply_def = {
     "apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(deal_apply)),
     METH_FASTCALL | METH_KEYWORDS,
@@ -591,8 +696,6 @@ PyMethodDef legal_def = {
     METH_FASTCALL | METH_KEYWORDS,
     "legal_actions($self, /, seat=None)\n--\n\n"
     "What ``seat`` (default: the seat to move) may do now."};
-PyMethodDef is_over_def = {"deal_is_over", deal_is_over, METH_O,
-                           "Whether the deal's phase is \"over\" (Deal.is_over)."};
 
 }  // namespace
 
@@ -682,6 +785,23 @@ void bind_deal_step(py::module_& m) {
             throw Error("log_table: each row needs 64 items, one per card id");
         if (!PyType_Check(event_type.ptr()) || !PyType_Check(action_type.ptr()))
           throw Error("event_type, action_type: need classes");
+        // The events are made in their slots: each field must be a slot of the class itself.
+        auto* event_cls = reinterpret_cast<PyTypeObject*>(event_type.ptr());
+        Py_ssize_t offsets[4] = {0, 0, 0, 0};
+        const char* const fields[4] = {"seat", "action", "phase", "detail"};
+        for (int i = 0; i < 4; ++i) {
+          PyObject* descr = PyDict_GetItemString(event_cls->tp_dict, fields[i]);  // borrowed
+          if (!descr || Py_TYPE(descr) != &PyMemberDescr_Type)
+            throw Error(std::string("event_type: '") + fields[i] + "' is no slot of the class");
+          const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descr)->d_member;
+          if (member->type != T_OBJECT_EX) throw Error("event_type: slots hold objects");
+          offsets[i] = member->offset;
+        }
+        py::object init =
+            py::reinterpret_steal<py::object>(PyDescr_NewMethod(event_cls, &event_init_def));
+        if (!init || PyObject_SetAttrString(event_type.ptr(), "__init__", init.ptr()) < 0)
+          throw py::error_already_set();
+        std::copy(offsets, offsets + 4, g.event_slots);
         // Held for the module's life: the tables are the protocol's own constants.
         g.event_type = event_type.release().ptr();
         g.action_type = action_type.release().ptr();
@@ -723,15 +843,19 @@ void bind_deal_step(py::module_& m) {
         py::object apply = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &apply_def));
         py::object legal = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &legal_def));
         if (!apply || !legal) throw py::error_already_set();
-        py::object fget =
-            py::reinterpret_steal<py::object>(PyCFunction_NewEx(&is_over_def, nullptr, nullptr));
-        if (!fget) throw py::error_already_set();
-        py::object is_over =
-            py::reinterpret_borrow<py::object>(reinterpret_cast<PyObject*>(&PyProperty_Type))(
-                fget, py::none(), py::none(), "Whether the deal is over.");
-        return py::make_tuple(apply, legal, is_over);
+        static PyObject* field_type = nullptr;  // made once, kept for the module's life
+        if (!field_type && !(field_type = PyType_FromSpec(&field_spec)))
+          throw py::error_already_set();
+        auto* descr_type = reinterpret_cast<PyTypeObject*>(field_type);
+        py::object is_over = py::reinterpret_steal<py::object>(descr_type->tp_alloc(descr_type, 0));
+        py::object to_move = py::reinterpret_steal<py::object>(descr_type->tp_alloc(descr_type, 0));
+        if (!is_over || !to_move) throw py::error_already_set();
+        reinterpret_cast<FieldDescr*>(to_move.ptr())->field = 1;
+        return py::make_tuple(apply, legal, is_over, to_move);
       },
-      py::arg("cls"), "The card step's apply and legal_actions as methods of the deal class cls.");
+      py::arg("cls"),
+      "The card step's apply and legal_actions as methods of the deal class cls, and its "
+      "is_over and to_move as descriptors.");
 }
 
 }  // namespace tricktaker::bindings

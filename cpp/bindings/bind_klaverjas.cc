@@ -74,6 +74,30 @@ void bind_klaverjas(py::module_& m) {
       py::arg("state"), py::arg("playing_team"), py::arg("roem"),
       py::arg("pit_for_any_team") = true, py::arg("tie_is_nat") = true,
       py::arg("offending_team") = -1);
+
+  // The same score as the fields of the deal's result, in one tuple: every deal is scored,
+  // and reading the score object's arrays one by one (each a list, then a tuple) cost more
+  // than the scoring.
+  m.def(
+      "klaverjas_score_fields",
+      [](const PlayState& state, int playing_team, std::array<int, 2> roem, bool pit_for_any_team,
+         bool tie_is_nat, int offending_team)
+          -> py::typing::Tuple<py::typing::Tuple<int, int>, py::typing::Tuple<int, int>,
+                               py::typing::Tuple<int, int>, py::typing::Tuple<int, int>,
+                               py::typing::Tuple<int, int>, bool, int> {
+        KlaverjasScoringOptions options;
+        options.pit_for_any_team = pit_for_any_team;
+        options.tie_is_nat = tie_is_nat;
+        const KlaverjasDealScore s =
+            klaverjas_score(state, playing_team, roem, options, offending_team);
+        auto pair = [](const auto& a) { return py::make_tuple(a[0], a[1]); };
+        return py::make_tuple(pair(s.card_points), pair(s.roem), pair(s.pit), pair(s.total),
+                              pair(s.score), s.made, s.pit_team);
+      },
+      py::arg("state"), py::arg("playing_team"), py::arg("roem"), py::arg("pit_for_any_team"),
+      py::arg("tie_is_nat"), py::arg("offending_team"),
+      "klaverjas_score as (card_points, roem, pit, total, score, made, pit_team), each pair a "
+      "tuple: the fields of the deal's result.");
 }
 
 }  // namespace tricktaker::bindings

@@ -92,6 +92,7 @@ __all__: list[str] = [
     "klaverjas_roem",
     "klaverjas_rules",
     "klaverjas_score",
+    "klaverjas_score_fields",
     "klaverjas_score_totals",
     "legal_cards",
     "mask_to_ids",
@@ -1476,9 +1477,9 @@ def deal_step_init(
     Give the card step the protocol's classes and tables (protocol/base.py, once).
     """
 
-def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any]:
+def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any, typing.Any]:
     """
-    The card step's apply and legal_actions as methods of the deal class cls.
+    The card step's apply and legal_actions as methods of the deal class cls, and its is_over and to_move as descriptors.
     """
 
 def format_pbn(
@@ -1605,6 +1606,22 @@ def klaverjas_score(
     tie_is_nat: bool = True,
     offending_team: typing.SupportsInt | typing.SupportsIndex = -1,
 ) -> KlaverjasDealScore: ...
+def klaverjas_score_fields(
+    state: PlayState,
+    playing_team: typing.SupportsInt | typing.SupportsIndex,
+    roem: typing.Annotated[
+        collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"
+    ],
+    pit_for_any_team: bool,
+    tie_is_nat: bool,
+    offending_team: typing.SupportsInt | typing.SupportsIndex,
+) -> tuple[
+    tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int], bool, int
+]:
+    """
+    klaverjas_score as (card_points, roem, pit, total, score, made, pit_team), each pair a tuple: the fields of the deal's result.
+    """
+
 def klaverjas_score_totals(
     card_points: typing.Annotated[
         collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex], "FixedSize(2)"

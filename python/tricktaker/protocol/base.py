@@ -129,10 +129,12 @@ def card_actions(mask: int) -> list[Action]:
     return mask_to_items(mask, CARD_ACTION_TABLE)
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, init=False, slots=True, weakref_slot=True)
 class Event:
     """What one applied action did: the record a log, a replay or a server message is made of."""
 
+    # Slots, not an instance dict: every card played makes an event, and the core's card step
+    # (cpp/bindings/bind_deal_step.cc) fills the four slots directly; no dict is made or freed.
     seat: int
     action: str
     phase: str
@@ -141,14 +143,13 @@ class Event:
     def __init__(
         self, seat: int, action: str, phase: str, detail: dict[str, Any] | None = None
     ) -> None:
-        # The fields go straight into the instance's dict: a frozen dataclass's own __init__
-        # sets each through object.__setattr__, several times slower, and every card played
-        # makes an event.
-        fields = self.__dict__
-        fields["seat"] = seat
-        fields["action"] = action
-        fields["phase"] = phase
-        fields["detail"] = {} if detail is None else detail
+        # The core installs the same __init__ without a Python frame (deal_step_init): a
+        # frozen dataclass sets its fields through object.__setattr__, and every event of a
+        # family's Python path is made here.
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "action", action)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "detail", {} if detail is None else detail)
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "action": self.action, "phase": self.phase, **self.detail}
@@ -440,10 +441,13 @@ class Deal(StateMachine):
         # action goes to the Python apply (StateMachine.apply) and the class's own
         # legal_actions, kept as _legal_actions_py.
         super().__init_subclass__(**kwargs)
-        apply, legal_actions, is_over = deal_step_methods(cls)
+        apply, legal_actions, is_over, to_move = deal_step_methods(cls)
         cls.apply = apply  # type: ignore[method-assign]
-        if "is_over" not in cls.__dict__:  # the phase read in the core, asked once per action
+        # The phase and the seat to move read in the core, asked at every action.
+        if "is_over" not in cls.__dict__:
             cls.is_over = is_over  # type: ignore[method-assign]
+        if "to_move" not in cls.__dict__:
+            cls.to_move = to_move  # type: ignore[method-assign]
         own = cls.__dict__.get("legal_actions")
         if own is not None and not getattr(own, "__isabstractmethod__", False):
             cls._legal_actions_py = own
@@ -594,7 +598,10 @@ class Game(abc.ABC):
         return f"tricktaker.load({self.name!r}{args})"
 
 
-# The core's card step builds the events, the card actions and the log entries of these.
+# The Python __init__ of events, kept for the tests that compare the core's with it.
+_event_init_py = Event.__init__
+# The core's card step builds the events, the card actions and the log entries of these (and
+# installs Event.__init__).
 deal_step_init(
     Event,
     Action,

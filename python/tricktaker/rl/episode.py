@@ -165,7 +165,9 @@ class Episode:
         self, player: int
     ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """``(observe(player), mask(player))`` in one call: what an agent reads each step."""
-        machine = self._machine
+        machine = self.machine
+        if machine is None:
+            machine = self._machine  # raises: not started
         if machine.is_over:
             mask = np.zeros(self.layout.size, dtype=np.int8)
             if self._is_match:  # a finished match has no deal to observe: all zeros
@@ -187,7 +189,9 @@ class Episode:
         An index that is not legal raises ``IllegalAction`` (a ``ValueError``) naming the
         legal actions, and changes nothing.
         """
-        machine = self._machine
+        machine = self.machine
+        if machine is None:
+            machine = self._machine  # raises: not started
         player = None if machine.is_over else machine.to_move
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")

@@ -116,6 +116,28 @@ class TrickTakerEnv(AECEnv):
         observation, mask = self.episode.observe_with_mask(self._index[agent])
         return {"observation": observation, "action_mask": mask}
 
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObsDict | None, float, bool, bool, dict[str, Any]]:
+        """The observation, cumulative reward, termination, truncation and info of the agent
+        to act (``AECEnv.last``, with this class's ``observe`` read without a second call)."""
+        agent = self.agent_selection
+        assert agent is not None
+        observation: ObsDict | None = None
+        if observe:
+            if type(self).observe is TrickTakerEnv.observe:
+                obs, mask = self.episode.observe_with_mask(self._index[agent])
+                observation = {"observation": obs, "action_mask": mask}
+            else:  # a subclass's own observe
+                observation = self.observe(agent)
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._base_seed = int(seed)
@@ -160,8 +182,10 @@ class TrickTakerEnv(AECEnv):
         assert machine is not None  # the episode has started: it took the action
         if machine.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif machine.to_move is not None:
-            self.agent_selection = self.possible_agents[machine.to_move]
+        else:
+            seat = machine.to_move
+            if seat is not None:
+                self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

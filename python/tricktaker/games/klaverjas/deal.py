@@ -351,7 +351,7 @@ class KlaverjasDeal(DealViews):
         playing = team_of(self.declarer)
         # By position (pit_for_any_team, tie_is_nat, offending_team after the roem): the
         # bindings take keywords several times slower, and every deal is scored.
-        score = _core.klaverjas_score(
+        card_points, roem, pit, total, score, made, pit_team = _core.klaverjas_score_fields(
             state,
             playing,
             roem,
@@ -359,18 +359,17 @@ class KlaverjasDeal(DealViews):
             self.options.tie_is_nat,
             -1 if self._offending_team is None else self._offending_team,
         )
-        pit_team = score.pit_team
         self._result = KlaverjasResult.of(
             declarer=self.declarer,
             trump=self.trump,
             method=self.method,
             playing_team=playing,
-            card_points=tuple(score.card_points),
-            roem=tuple(score.roem),
-            pit=tuple(score.pit),
-            total=tuple(score.total),
-            score=tuple(score.score),
-            made=score.made,
+            card_points=card_points,
+            roem=roem,
+            pit=pit,
+            total=total,
+            score=score,
+            made=made,
             pit_team=None if pit_team < 0 else pit_team,
             penalized_team=self._offending_team,
         )

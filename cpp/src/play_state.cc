@@ -177,16 +177,8 @@ PlayState::PlayState(const PlayStateSetup& setup, SharedRules rules) : rules_(ru
   total_tricks_ = static_cast<std::uint8_t>(hand_size);
   cards_left_ = static_cast<std::uint8_t>(hand_size * trick_size_);
   tricks_played_ = 0;
-  leader_ = static_cast<std::uint8_t>(setup.leader);
   fixed_leader_ = static_cast<std::int8_t>(setup.fixed_leader);
-  if (fixed_leader_ >= 0) leader_ = static_cast<std::uint8_t>(fixed_leader_);
-  to_move_ = leader_;
-  trick_len_ = 0;
-  winner_pos_ = 0;
-  led_ = -1;
-  beat_mask_ = ~CardSet{0};
-  trick_set_ = 0;
-  trick_points_ = 0;
+  open_trick(fixed_leader_ >= 0 ? fixed_leader_ : setup.leader);
   history_len_ = 0;
   first_lead_cards_ = setup.first_lead_cards;
   trick_.fill(kNoCard);
@@ -422,14 +414,7 @@ inline int PlayState::play_random_tricks(Rng& rng) {
   history_len_ = static_cast<std::uint8_t>(history_len);
   cards_left_ = 0;
   tricks_played_ = static_cast<std::uint8_t>(tricks_played);
-  trick_len_ = 0;
-  winner_pos_ = 0;
-  led_ = -1;
-  beat_mask_ = ~CardSet{0};
-  trick_set_ = 0;
-  trick_points_ = 0;
-  leader_ = static_cast<std::uint8_t>(seat);
-  to_move_ = leader_;
+  open_trick(seat);
   rng = r;
   return played;
 }
@@ -495,14 +480,7 @@ inline void PlayState::finish_trick() {
   won_[winner] |= trick_set_;
   ++tricks_won_[winner];
   ++tricks_played_;
-  trick_len_ = 0;
-  winner_pos_ = 0;
-  led_ = -1;
-  beat_mask_ = ~CardSet{0};
-  trick_set_ = 0;
-  trick_points_ = 0;
-  leader_ = static_cast<std::uint8_t>(fixed_leader_ >= 0 ? fixed_leader_ : winner);
-  to_move_ = leader_;
+  open_trick(fixed_leader_ >= 0 ? fixed_leader_ : winner);
 }
 
 void PlayState::reopen_last_trick() {

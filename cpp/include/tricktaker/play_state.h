@@ -173,6 +173,17 @@ class PlayState {
   void update_next_seats();
   void place(Card c);  // play() without completing the trick
   void finish_trick();
+  // The members of a trick not yet begun, led by `leader` (a new deal, a finished trick).
+  void open_trick(int leader) {
+    trick_len_ = 0;
+    winner_pos_ = 0;
+    led_ = -1;
+    beat_mask_ = ~CardSet{0};
+    trick_set_ = 0;
+    trick_points_ = 0;
+    leader_ = static_cast<std::uint8_t>(leader);
+    to_move_ = leader_;
+  }
   void reopen_last_trick();
   void undo_fold();
   int bonus_of_trick(CardSet cards) const;  // the trick bonus of a completed trick's cards

@@ -60,8 +60,16 @@ def copy_state(state: Any) -> Any:
         return copy.deepcopy(state, memo)
     new: Any = object.__new__(kind)
     memo[id(state)] = new
-    new.__dict__.update({name: _copy(value, memo) for name, value in vars(state).items()})
+    # Field by field rather than through the copy's ``__dict__``: asking for an instance's dict
+    # turns its inline values into a dict for good, and the interpreter specializes the method
+    # reads of an instance (``deal.apply``, ``deal.legal_actions``) only while it keeps them.
+    # ``object.__setattr__`` bypasses the class's own, as ``__dict__.update`` did.
+    for name, value in vars(state).items():
+        _set_field(new, name, _copy(value, memo))
     return new
+
+
+_set_field = object.__setattr__
 
 
 @functools.cache

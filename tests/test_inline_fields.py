@@ -26,6 +26,9 @@ from tricktaker.protocol.base import Deal
 INLINE = platform.python_implementation() == "CPython"
 # Games whose deals keep few enough fields for the interpreter's shared keys (at most 30).
 SMALL = [("klaverjas", {}), ("klaverjas", {"roem_claim": "manual"}), ("whist", {})]
+# More deals than the interpreter lets a class's shared keys grow with (about 30): the card
+# step's fields must be among them before that.
+MANY = 40
 ALL = [*SMALL, ("kiksas", {}), ("allfours", {}), ("kirves", {"num_players": 4})]
 
 
@@ -49,8 +52,8 @@ def _to_play(name: str, options: dict[str, object], seed: int) -> Deal:
 def test_a_clone_keeps_its_fields_inline_through_the_card_play(
     name: str, options: dict[str, object]
 ) -> None:
-    deal = _to_play(name, options, 7)
-    copied = deal.clone()
+    deals = [_to_play(name, options, seed) for seed in range(MANY)]
+    copied = deals[-1].clone()
     assert _inline(copied)
     rnd = random.Random(7)
     while not copied.is_over:

@@ -269,26 +269,51 @@ PyObject* card_actions(CardSet cards) {
   return out;
 }
 
-// The deal's attributes are read and written through the generic attribute API (as
-// object.__getattribute__ / object.__setattr__ do, the class's own __setattr__ bypassed), never
-// through its instance dict: asking for the dict makes one out of the instance's inline values
-// for good, and a deal without them loses the interpreter's specialized reads of its methods
-// (deal.apply, deal.legal_actions) at every card. A name the instance does not hold is the
-// class default (None for the protocol's own fields).
+// The deal's attributes are read and written in its instance dict when it has one, else
+// through the generic attribute API (as object.__getattribute__ / object.__setattr__ do), never
+// by asking for the dict: that makes one out of the instance's inline values for good, and a
+// deal without them loses the interpreter's specialized reads of its methods (deal.apply,
+// deal.legal_actions) at every card. A deal whose fields are too many for the class's shared
+// keys has a dict from the start; a dict look-up is then cheaper than the generic access (which
+// looks the name up along the class's bases first). Either way the class's own __setattr__ is
+// bypassed, and a name the instance does not hold is the class default (None for the
+// protocol's own fields).
+
+// The deal's instance dict if it has one already, else nullptr (it never makes one). CPython
+// 3.11 keeps a managed dict's pointer in the slot three words before the object (after its
+// inline values' pointer); other versions take the generic path throughout.
+PyObject* existing_dict(PyObject* deal) {
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+  if (PyType_HasFeature(Py_TYPE(deal), Py_TPFLAGS_MANAGED_DICT))
+    return reinterpret_cast<PyObject**>(deal)[-3];
+#else
+  (void)deal;
+#endif
+  return nullptr;
+}
 
 // A new reference; nullptr with the error set.
 PyObject* get_field(PyObject* deal, PyObject* name) {
-  return PyObject_GenericGetAttr(deal, name);
+  if (PyObject* dict = existing_dict(deal)) {
+    PyObject* value = PyDict_GetItemWithError(dict, name);  // borrowed
+    if (value) {
+      Py_INCREF(value);
+      return value;
+    }
+    if (PyErr_Occurred()) return nullptr;
+  }
+  return PyObject_GenericGetAttr(deal, name);  // inline values, or the class default
 }
 
 int set_attr(PyObject* deal, PyObject* name, PyObject* value) {
+  if (PyObject* dict = existing_dict(deal)) return PyDict_SetItem(dict, name, value);
   return PyObject_GenericSetAttr(deal, name, value);
 }
 
 int set_int_attr(PyObject* deal, PyObject* name, long value) {
   PyObject* v = PyLong_FromLong(value);
   if (!v) return -1;
-  const int r = PyObject_GenericSetAttr(deal, name, v);
+  const int r = set_attr(deal, name, v);
   Py_DECREF(v);
   return r;
 }

@@ -65,13 +65,14 @@ def copy_state(state: Any) -> Any:
     # reads of an instance (``deal.apply``, ``deal.legal_actions``) only while it keeps them.
     # The class's own ``__setattr__``, if any, is bypassed (``object.__setattr__``), as
     # ``__dict__.update`` did; without one the builtin ``setattr`` does the same at less cost.
-    set_field = setattr if kind.__setattr__ is _OBJECT_SETATTR else _OBJECT_SETATTR
+    own_setattr: Any = kind.__setattr__
+    set_field: Any = setattr if own_setattr is _OBJECT_SETATTR else _OBJECT_SETATTR
     for name, value in vars(state).items():
         set_field(new, name, _copy(value, memo))
     return new
 
 
-_OBJECT_SETATTR = object.__setattr__
+_OBJECT_SETATTR: Any = object.__setattr__
 
 
 @functools.cache

@@ -279,10 +279,17 @@ PyObject* card_actions(CardSet cards) {
 // bypassed, and a name the instance does not hold is the class default (None for the
 // protocol's own fields).
 
+// The field helpers are in every step's path: inlined, they cost no call of their own.
+#if defined(__GNUC__) || defined(__clang__)
+#define TT_FIELD_INLINE inline __attribute__((always_inline))
+#else
+#define TT_FIELD_INLINE inline
+#endif
+
 // The deal's instance dict if it has one already, else nullptr (it never makes one). CPython
 // 3.11 keeps a managed dict's pointer in the slot three words before the object (after its
 // inline values' pointer); other versions take the generic path throughout.
-PyObject* existing_dict(PyObject* deal) {
+inline PyObject* existing_dict(PyObject* deal) {
 #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
   if (PyType_HasFeature(Py_TYPE(deal), Py_TPFLAGS_MANAGED_DICT))
     return reinterpret_cast<PyObject**>(deal)[-3];
@@ -293,7 +300,7 @@ PyObject* existing_dict(PyObject* deal) {
 }
 
 // A new reference; nullptr with the error set.
-PyObject* get_field(PyObject* deal, PyObject* name) {
+TT_FIELD_INLINE PyObject* get_field(PyObject* deal, PyObject* name) {
   if (PyObject* dict = existing_dict(deal)) {
     PyObject* value = PyDict_GetItemWithError(dict, name);  // borrowed
     if (value) {
@@ -305,7 +312,7 @@ PyObject* get_field(PyObject* deal, PyObject* name) {
   return PyObject_GenericGetAttr(deal, name);  // inline values, or the class default
 }
 
-int set_attr(PyObject* deal, PyObject* name, PyObject* value) {
+TT_FIELD_INLINE int set_attr(PyObject* deal, PyObject* name, PyObject* value) {
   if (PyObject* dict = existing_dict(deal)) return PyDict_SetItem(dict, name, value);
   return PyObject_GenericSetAttr(deal, name, value);
 }

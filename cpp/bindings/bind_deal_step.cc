@@ -269,33 +269,64 @@ PyObject* card_actions(CardSet cards) {
   return out;
 }
 
-// The deal's attributes are read and written in its instance dict: none of the protocol's
-// names is a property, and a dict look-up costs a fraction of the generic attribute access
-// (which looks every name up along the class's bases first). A name missing from the dict is
-// the class default: None.
-PyObject* instance_dict(PyObject* deal) {
-  return PyObject_GenericGetDict(deal, nullptr);
+// The deal's attributes are read and written in its instance dict when it has one, else
+// through the generic attribute API (as object.__getattribute__ / object.__setattr__ do), never
+// by asking for the dict: that makes one out of the instance's inline values for good, and a
+// deal without them loses the interpreter's specialized reads of its methods (deal.apply,
+// deal.legal_actions) at every card. A deal whose fields are too many for the class's shared
+// keys has a dict from the start; a dict look-up is then cheaper than the generic access (which
+// looks the name up along the class's bases first). Either way the class's own __setattr__ is
+// bypassed, and a name the instance does not hold is the class default (None for the
+// protocol's own fields).
+
+// The field helpers are in every step's path: inlined, they cost no call of their own.
+#if defined(__GNUC__) || defined(__clang__)
+#define TT_FIELD_INLINE inline __attribute__((always_inline))
+#else
+#define TT_FIELD_INLINE inline
+#endif
+
+// The deal's instance dict if it has one already, else nullptr (it never makes one). CPython
+// 3.11 keeps a managed dict's pointer in the slot three words before the object (after its
+// inline values' pointer); other versions take the generic path throughout.
+inline PyObject* existing_dict(PyObject* deal) {
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+  if (PyType_HasFeature(Py_TYPE(deal), Py_TPFLAGS_MANAGED_DICT))
+    return reinterpret_cast<PyObject**>(deal)[-3];
+#else
+  (void)deal;
+#endif
+  return nullptr;
 }
 
-// Borrowed; nullptr with an error set, or (error clear) for a missing name.
-PyObject* get_field(PyObject* dict, PyObject* name) {
-  return PyDict_GetItemWithError(dict, name);
+// A new reference; nullptr with the error set.
+TT_FIELD_INLINE PyObject* get_field(PyObject* deal, PyObject* name) {
+  if (PyObject* dict = existing_dict(deal)) {
+    PyObject* value = PyDict_GetItemWithError(dict, name);  // borrowed
+    if (value) {
+      Py_INCREF(value);
+      return value;
+    }
+    if (PyErr_Occurred()) return nullptr;
+  }
+  return PyObject_GenericGetAttr(deal, name);  // inline values, or the class default
 }
 
-int set_attr(PyObject* dict, PyObject* name, PyObject* value) {
-  return PyDict_SetItem(dict, name, value);
+TT_FIELD_INLINE int set_attr(PyObject* deal, PyObject* name, PyObject* value) {
+  if (PyObject* dict = existing_dict(deal)) return PyDict_SetItem(dict, name, value);
+  return PyObject_GenericSetAttr(deal, name, value);
 }
 
-int set_int_attr(PyObject* dict, PyObject* name, long value) {
+int set_int_attr(PyObject* deal, PyObject* name, long value) {
   PyObject* v = PyLong_FromLong(value);
   if (!v) return -1;
-  const int r = PyDict_SetItem(dict, name, v);
+  const int r = set_attr(deal, name, v);
   Py_DECREF(v);
   return r;
 }
 
 // The detail of a card's event and the record the CardStep describes; new references.
-bool card_detail(const CardStep& step, PyObject* dict, int seat, PyObject* name,
+bool card_detail(const CardStep& step, PyObject* deal, int seat, PyObject* name,
                  PyObject** detail_out) {
   PyObject* detail = PyDict_New();
   if (!detail) return false;
@@ -317,10 +348,11 @@ bool card_detail(const CardStep& step, PyObject* dict, int seat, PyObject* name,
       ok = PyDict_SetItem(record, key.ptr(), v) == 0;
       Py_XDECREF(value);
     }
-    PyObject* list = ok ? get_field(dict, step.record_list.ptr()) : nullptr;
+    PyObject* list = ok ? get_field(deal, step.record_list.ptr()) : nullptr;
     ok = list && PyList_Check(list) && PyList_Append(list, record) == 0;
     if (!ok && !PyErr_Occurred())
       PyErr_SetString(PyExc_TypeError, "the deal's record list is missing or no list");
+    Py_XDECREF(list);
     if (ok && !step.detail_record.is_none()) {
       PyObject* holder = PyList_New(1);
       ok = holder != nullptr;
@@ -342,13 +374,11 @@ bool card_detail(const CardStep& step, PyObject* dict, int seat, PyObject* name,
 }
 
 // Takes the card off the seat's list of cards (cards are interned: found by identity).
-bool remove_from_hand(const CardStep& step, PyObject* dict, int seat, PyObject* card_action) {
-  PyObject* hands = get_field(dict, step.hands.ptr());
-  if (!hands) {
-    if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal has no hands to update");
-    return false;
-  }
+bool remove_from_hand(const CardStep& step, PyObject* deal, int seat, PyObject* card_action) {
+  PyObject* hands = get_field(deal, step.hands.ptr());
+  if (!hands) return false;
   PyObject* hand = PySequence_GetItem(hands, seat);
+  Py_DECREF(hands);
   if (!hand) return false;
   PyObject* card = PyObject_GetAttr(card_action, g.s_card);
   bool ok = card != nullptr && PyList_Check(hand);
@@ -412,7 +442,7 @@ PyObject* trick_cards(const PlayState& state, const TrickRecord& record) {
 }
 
 // Appends the CardStep's record of the completed trick to the deal's trick list.
-bool append_trick_record(const CardStep& step, PyObject* dict, const PlayState& state,
+bool append_trick_record(const CardStep& step, PyObject* deal, const PlayState& state,
                          const TrickRecord& record) {
   PyObject* out = PyDict_New();
   bool ok = out != nullptr;
@@ -430,10 +460,11 @@ bool append_trick_record(const CardStep& step, PyObject* dict, const PlayState& 
     ok = value && PyDict_SetItem(out, key.ptr(), value) == 0;
     Py_XDECREF(value);
   }
-  PyObject* list = ok ? get_field(dict, step.trick_list.ptr()) : nullptr;
+  PyObject* list = ok ? get_field(deal, step.trick_list.ptr()) : nullptr;
   ok = list && PyList_Check(list) && PyList_Append(list, out) == 0;
   if (!ok && !PyErr_Occurred())
     PyErr_SetString(PyExc_TypeError, "the deal's trick list is missing or no list");
+  Py_XDECREF(list);
   Py_XDECREF(out);
   return ok;
 }
@@ -441,13 +472,13 @@ bool append_trick_record(const CardStep& step, PyObject* dict, const PlayState& 
 PyObject* const kNotTaken = reinterpret_cast<PyObject*>(&g);  // never a Python object
 
 // The steps after the card is played; false with the error set. Fills *event.
-bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState& state, int seat,
-                int card, PyObject** event) {
+bool after_card(PyObject* deal, const CardStep& step, PlayState& state, int seat, int card,
+                PyObject** event) {
   PyObject* card_action = PyList_GET_ITEM(g.card_table, card);
   PyObject* name = PyList_GET_ITEM(g.card_names, card);
   PyObject* detail = nullptr;
-  if (!card_detail(step, dict, seat, name, &detail)) return false;
-  bool ok = step.hands.is_none() || remove_from_hand(step, dict, seat, card_action);
+  if (!card_detail(step, deal, seat, name, &detail)) return false;
+  bool ok = step.hands.is_none() || remove_from_hand(step, deal, seat, card_action);
   if (ok && state.trick_len() == 0) {
     const TrickRecord& record = state.trick_record(state.tricks_played() - 1);
     for (const auto& [key, field] : step.trick_detail) {
@@ -456,12 +487,12 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
       Py_XDECREF(value);
       if (!ok) break;
     }
-    if (ok && !step.trick_list.is_none()) ok = append_trick_record(step, dict, state, record);
+    if (ok && !step.trick_list.is_none()) ok = append_trick_record(step, deal, state, record);
     if (ok && (state.is_terminal() || step.hook_every_trick ||
                (step.hook_on_bonus && record.bonus > 0))) {
       // The family's Python takes over: the card is played, the detail made.
-      ok = set_attr(dict, g.s_next_legal, Py_None) == 0 &&
-           set_attr(dict, g.s_card_step, Py_None) == 0;
+      ok = set_attr(deal, g.s_next_legal, Py_None) == 0 &&
+           set_attr(deal, g.s_card_step, Py_None) == 0;
       PyObject* seat_obj = ok ? PyLong_FromLong(seat) : nullptr;
       *event = seat_obj ? PyObject_CallMethodObjArgs(deal, g.s_card_stepped, card_action, seat_obj,
                                                      detail, nullptr)
@@ -469,16 +500,17 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
       Py_XDECREF(seat_obj);
       PyObject* gate =
           *event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr) : nullptr;
-      ok = gate && set_attr(dict, g.s_card_step, gate) == 0;
+      ok = gate && set_attr(deal, g.s_card_step, gate) == 0;
       // The step on again for the same play: the next seat's cards go to legal_actions() as
       // after any other card (not after a play the family replaced or ended).
       if (ok && gate != Py_None && !state.is_terminal()) {
-        PyObject* now = get_field(dict, g.s_state);
+        PyObject* now = get_field(deal, g.s_state);
         if (now && now != Py_None && instance_value<PlayState>(now, g.state_type) == &state) {
           PyObject* legal = card_actions(state.legal_moves());
-          ok = legal && set_attr(dict, g.s_next_legal, legal) == 0;
+          ok = legal && set_attr(deal, g.s_next_legal, legal) == 0;
           Py_XDECREF(legal);
         }
+        Py_XDECREF(now);
         ok = ok && !PyErr_Occurred();
       }
       Py_XDECREF(gate);
@@ -492,8 +524,8 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
     return false;
   }
   PyObject* legal = card_actions(state.legal_moves());
-  ok = legal && set_attr(dict, g.s_next_legal, legal) == 0 &&
-       (!step.set_to_move || set_int_attr(dict, g.s_to_move, state.to_move()) == 0);
+  ok = legal && set_attr(deal, g.s_next_legal, legal) == 0 &&
+       (!step.set_to_move || set_int_attr(deal, g.s_to_move, state.to_move()) == 0);
   Py_XDECREF(legal);
   if (!ok) {
     Py_DECREF(detail);
@@ -508,16 +540,9 @@ bool after_card(PyObject* deal, PyObject* dict, const CardStep& step, PlayState&
 PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
   const int card = card_of(action);
   if (card < 0) return kNotTaken;
-  PyObject* dict = instance_dict(deal);
-  if (!dict) {
-    PyErr_Clear();
-    return kNotTaken;  // no instance dict: the Python path
-  }
-  // Held for the call: the family's Python may run below.
-  PyObject* step_obj = get_field(dict, g.s_card_step);
-  PyObject* state_obj = step_obj ? get_field(dict, g.s_state) : nullptr;
-  Py_XINCREF(step_obj);
-  Py_XINCREF(state_obj);
+  // Held for the call (new references): the family's Python may run below.
+  PyObject* step_obj = get_field(deal, g.s_card_step);
+  PyObject* state_obj = step_obj && step_obj != Py_None ? get_field(deal, g.s_state) : nullptr;
   // The exact classes, read through pybind11's simple instance layout: a generic cast looks
   // the C++ type up by name, which would cost more than the rest of the step.
   const CardStep* step = step_obj ? instance_value<CardStep>(step_obj, g.step_type) : nullptr;
@@ -532,18 +557,18 @@ PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
     const int seat = state->to_move();
     state->play(static_cast<Card>(card));
     event = nullptr;
-    bool ok = after_card(deal, dict, *step, *state, seat, card, &event);
+    bool ok = after_card(deal, *step, *state, seat, card, &event);
     if (ok) {
-      PyObject* log = get_field(dict, g.s_log);
+      PyObject* log = get_field(deal, g.s_log);
       PyObject* row = PyList_GET_ITEM(g.log_table, seat);
       ok = log && PyList_Check(log) && PyList_Append(log, PyList_GET_ITEM(row, card)) == 0;
       if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deal's log is no list");
+      Py_XDECREF(log);
     }
     if (!ok) Py_CLEAR(event);
   }
   Py_XDECREF(step_obj);
   Py_XDECREF(state_obj);
-  Py_DECREF(dict);
   return event;
 }
 
@@ -598,22 +623,19 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
                              PyObject* kwnames) {
   const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs == 0 && kwnames == nullptr) {
-    PyObject* dict = instance_dict(deal);
-    if (!dict) return nullptr;
     // The list is the seat's whole choice only while the step is on (no call beside cards).
-    PyObject* gate = get_field(dict, g.s_card_step);
-    PyObject* legal = gate && gate != Py_None ? get_field(dict, g.s_next_legal) : nullptr;
+    PyObject* gate = get_field(deal, g.s_card_step);
+    if (!gate) return nullptr;
+    PyObject* legal = gate != Py_None ? get_field(deal, g.s_next_legal) : nullptr;
+    Py_DECREF(gate);
     if (legal && PyList_CheckExact(legal)) {
-      Py_INCREF(legal);
-      const int r = set_attr(dict, g.s_next_legal, Py_None);
-      Py_DECREF(dict);
-      if (r < 0) {
+      if (set_attr(deal, g.s_next_legal, Py_None) < 0) {
         Py_DECREF(legal);
         return nullptr;
       }
       return legal;  // the caller owns the list
     }
-    Py_DECREF(dict);
+    Py_XDECREF(legal);
     if (PyErr_Occurred()) return nullptr;
   }
   PyObject* slow =
@@ -626,13 +648,10 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
 
 // Whether the deal's phase is "over"; new reference, nullptr with the error set.
 PyObject* phase_is_over(PyObject* deal) {
-  PyObject* dict = instance_dict(deal);
-  if (!dict) return nullptr;
-  PyObject* phase = get_field(dict, g.s_phase);
-  Py_XINCREF(phase);
-  Py_DECREF(dict);
+  PyObject* phase = get_field(deal, g.s_phase);
   if (!phase) {
-    if (PyErr_Occurred()) return nullptr;
+    if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return nullptr;
+    PyErr_Clear();
     phase = PyObject_GetAttrString(deal, "phase");  // a deal that keeps no _phase
     if (!phase) return nullptr;
   }
@@ -644,13 +663,7 @@ PyObject* phase_is_over(PyObject* deal) {
 
 // The seat to move (the deal's _to_move); new reference, nullptr with the error set.
 PyObject* seat_to_move(PyObject* deal) {
-  PyObject* dict = instance_dict(deal);
-  if (!dict) return nullptr;
-  PyObject* seat = get_field(dict, g.s_to_move);
-  Py_XINCREF(seat);
-  Py_DECREF(dict);
-  if (!seat && !PyErr_Occurred()) return PyObject_GetAttr(deal, g.s_to_move);  // says why
-  return seat;
+  return get_field(deal, g.s_to_move);  // an AttributeError says why when there is none
 }
 
 // Deal.is_over and Deal.to_move, read at every action of every loop: read-only data

@@ -435,6 +435,17 @@ class Deal(StateMachine):
     _phase: str
     _to_move: int | None
 
+    def __new__(cls, *args: Any, **kwargs: Any) -> Deal:
+        # The card step's fields are the instance's own from the start (as the class defaults,
+        # None): the interpreter keeps a class's field names in keys its instances share, and
+        # stops adding names to them once many instances exist; a name first set later (at the
+        # first card) would then give the deal an instance dict, and the method reads
+        # (deal.apply, deal.legal_actions) would no longer be specialized.
+        deal = super().__new__(cls)
+        deal._card_step = None
+        deal._next_legal = None
+        return deal
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # apply and legal_actions of every deal class are the core's card step (cpp/bindings/
         # bind_deal_step.cc), one call per card in a stretch of pure card play; any other

@@ -60,8 +60,19 @@ def copy_state(state: Any) -> Any:
         return copy.deepcopy(state, memo)
     new: Any = object.__new__(kind)
     memo[id(state)] = new
-    new.__dict__.update({name: _copy(value, memo) for name, value in vars(state).items()})
+    # Field by field rather than through the copy's ``__dict__``: asking for an instance's dict
+    # turns its inline values into a dict for good, and the interpreter specializes the method
+    # reads of an instance (``deal.apply``, ``deal.legal_actions``) only while it keeps them.
+    # The class's own ``__setattr__``, if any, is bypassed (``object.__setattr__``), as
+    # ``__dict__.update`` did; without one the builtin ``setattr`` does the same at less cost.
+    own_setattr: Any = kind.__setattr__
+    set_field: Any = setattr if own_setattr is _OBJECT_SETATTR else _OBJECT_SETATTR
+    for name, value in vars(state).items():
+        set_field(new, name, _copy(value, memo))
     return new
+
+
+_OBJECT_SETATTR: Any = object.__setattr__
 
 
 @functools.cache

@@ -52,13 +52,16 @@ def deal_roles(
     """The kind of deal and its principals as the core takes them (``kirves_sides``,
     ``kirves_outcome``): a normal deal needs its trump maker, a cut-jack deal its cutter and
     dealer."""
-    if kind == CUT_JACK:
-        assert cutter is not None and dealer is not None
-        return _roles(CUT_JACK, tuple(participants), None, cutter, dealer)
-    if kind == NORMAL:
-        assert trump_maker is not None
-        return _roles(NORMAL, tuple(participants), trump_maker, None, None)
-    return _roles(FREE_FOR_ALL, tuple(participants), None, None, None)
+    # Only the principals the kind needs go into the cache's key, so equal roles share an object.
+    cut = kind == CUT_JACK
+    normal = kind == NORMAL
+    return _roles(
+        kind if cut or normal else FREE_FOR_ALL,
+        tuple(participants),
+        trump_maker if normal else None,
+        cutter if cut else None,
+        dealer if cut else None,
+    )
 
 
 # A deal's roles are few and the core's object is read-only: one object per set of roles, since

@@ -78,10 +78,10 @@ def copy_state(state: Any) -> Any:
             values = read_all(state)  # every slot at once, the common case
         except AttributeError:  # an empty slot stays empty
             values = tuple(getattr(state, name, _EMPTY) for name in names)
-        for index, value in enumerate(values):  # enumerate: zip's keyword costs a parse
+        # As many values as names (zip's strict= would cost a parse of its keyword).
+        for name, value in zip(names, values):  # noqa: B905
             if value is not _EMPTY:
-                kind_of = type(value)
-                set_field(new, names[index], value if kind_of in _IMMUTABLE else _copy(value, memo))
+                set_field(new, name, value if type(value) in _IMMUTABLE else _copy(value, memo))
     return new
 
 

@@ -9,7 +9,7 @@
 // a trick a family must look at) goes back to the family's Python (_card_stepped), and any
 // action that is not a card of the seat to move in such a stretch goes to the Python apply.
 //
-// The protocol with the deal (protocol/base.py documents it on Deal); the first four are slots
+// The protocol with the deal (protocol/base.py documents it on Deal); all but the log are slots
 // of Deal (Deal.__slots__), read and written here at their offsets in the instance:
 //   _card_step   the CardStep when the next card of the seat to move may take this path, else
 //                None: the family's _card_step_now() says, after every action of the Python path;

@@ -9,13 +9,15 @@
 // a trick a family must look at) goes back to the family's Python (_card_stepped), and any
 // action that is not a card of the seat to move in such a stretch goes to the Python apply.
 //
-// The protocol with the deal (protocol/base.py documents it on Deal):
+// The protocol with the deal (protocol/base.py documents it on Deal); all but the log are slots
+// of Deal (Deal.__slots__), read and written here at their offsets in the instance:
 //   _card_step   the CardStep when the next card of the seat to move may take this path, else
 //                None: the family's _card_step_now() says, after every action of the Python path;
 //   state        the PlayState;
 //   _next_legal  the legal card actions of the seat to move, made with the last card played here
 //                (legal_actions() hands the list over once), else None;
 //   _to_move     set to the seat to move after a card (where the CardStep says so);
+//   _phase       where the deal stands ("over" once it is), read by is_over;
 //   log          the log, to which (seat, card text) is appended.
 
 #include <pybind11/pybind11.h>
@@ -129,6 +131,11 @@ struct Globals {
       *s_legal_actions_py;
   // Where Event keeps seat, action, phase and detail: its slots' offsets in the instance.
   Py_ssize_t event_slots[4] = {0, 0, 0, 0};
+  // Deal and where it keeps the card step's fields (DealSlot): its slots' offsets, and the
+  // slots' descriptors, which no deal class may hide behind an attribute of its own.
+  PyTypeObject* deal_type = nullptr;
+  Py_ssize_t deal_slots[5] = {0, 0, 0, 0, 0};
+  PyObject* deal_members[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
   bool ready = false;
 };
 Globals g;
@@ -136,6 +143,47 @@ Globals g;
 // The slot at offset off of an instance.
 PyObject** slot_at(PyObject* obj, Py_ssize_t off) {
   return reinterpret_cast<PyObject**>(reinterpret_cast<char*>(obj) + off);
+}
+
+// The card step's fields that Deal keeps in slots, in the order of Deal.__slots__.
+enum DealSlot : int { kCardStepSlot = 0, kNextLegalSlot, kPhaseSlot, kToMoveSlot, kStateSlot };
+const char* const kDealSlotNames[5] = {"_card_step", "_next_legal", "_phase", "_to_move", "state"};
+
+// The offsets of the named slots of a class's own (T_OBJECT_EX members of its dict), and
+// their descriptors (borrowed: the class holds them).
+void slot_offsets(PyTypeObject* cls, const char* const* names, int n, Py_ssize_t* offsets,
+                  PyObject** members, const char* what) {
+  for (int i = 0; i < n; ++i) {
+    PyObject* descr = PyDict_GetItemString(cls->tp_dict, names[i]);  // borrowed
+    if (!descr || Py_TYPE(descr) != &PyMemberDescr_Type)
+      throw Error(std::string(what) + ": '" + names[i] + "' is no slot of the class");
+    const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descr)->d_member;
+    if (member->type != T_OBJECT_EX) throw Error(std::string(what) + ": slots hold objects");
+    offsets[i] = member->offset;
+    if (members) members[i] = descr;
+  }
+}
+
+// A field of the deal's slots: borrowed, nullptr when the slot is empty (no error set). The
+// deal is an instance of Deal (the methods' and descriptors' own checks).
+inline PyObject* slot_get(PyObject* deal, DealSlot field) {
+  return *slot_at(deal, g.deal_slots[field]);
+}
+
+// Sets a field of the deal's slots (the old value's reference dropped after).
+inline void slot_set(PyObject* deal, DealSlot field, PyObject* value) {
+  Py_INCREF(value);
+  Py_XSETREF(*slot_at(deal, g.deal_slots[field]), value);
+}
+
+// A field of the deal's slots that the protocol gives a value from the deal's creation
+// (_card_step, _next_legal, state once its play begins): an empty one reads as None. A new
+// reference.
+inline PyObject* slot_or_none(PyObject* deal, DealSlot field) {
+  PyObject* value = slot_get(deal, field);
+  if (!value) value = Py_None;
+  Py_INCREF(value);
+  return value;
 }
 
 // The C++ object of a pybind11 instance of exactly the class type (a simple layout: one value,
@@ -317,14 +365,6 @@ TT_FIELD_INLINE int set_attr(PyObject* deal, PyObject* name, PyObject* value) {
   return PyObject_GenericSetAttr(deal, name, value);
 }
 
-int set_int_attr(PyObject* deal, PyObject* name, long value) {
-  PyObject* v = PyLong_FromLong(value);
-  if (!v) return -1;
-  const int r = set_attr(deal, name, v);
-  Py_DECREF(v);
-  return r;
-}
-
 // The detail of a card's event and the record the CardStep describes; new references.
 bool card_detail(const CardStep& step, PyObject* deal, int seat, PyObject* name,
                  PyObject** detail_out) {
@@ -491,27 +531,27 @@ bool after_card(PyObject* deal, const CardStep& step, PlayState& state, int seat
     if (ok && (state.is_terminal() || step.hook_every_trick ||
                (step.hook_on_bonus && record.bonus > 0))) {
       // The family's Python takes over: the card is played, the detail made.
-      ok = set_attr(deal, g.s_next_legal, Py_None) == 0 &&
-           set_attr(deal, g.s_card_step, Py_None) == 0;
-      PyObject* seat_obj = ok ? PyLong_FromLong(seat) : nullptr;
+      slot_set(deal, kNextLegalSlot, Py_None);
+      slot_set(deal, kCardStepSlot, Py_None);
+      PyObject* seat_obj = PyLong_FromLong(seat);
       *event = seat_obj ? PyObject_CallMethodObjArgs(deal, g.s_card_stepped, card_action, seat_obj,
                                                      detail, nullptr)
                         : nullptr;
       Py_XDECREF(seat_obj);
       PyObject* gate =
           *event ? PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr) : nullptr;
-      ok = gate && set_attr(deal, g.s_card_step, gate) == 0;
+      ok = gate != nullptr;
+      if (ok) slot_set(deal, kCardStepSlot, gate);
       // The step on again for the same play: the next seat's cards go to legal_actions() as
       // after any other card (not after a play the family replaced or ended).
       if (ok && gate != Py_None && !state.is_terminal()) {
-        PyObject* now = get_field(deal, g.s_state);
-        if (now && now != Py_None && instance_value<PlayState>(now, g.state_type) == &state) {
+        PyObject* now = slot_get(deal, kStateSlot);
+        if (now && instance_value<PlayState>(now, g.state_type) == &state) {
           PyObject* legal = card_actions(state.legal_moves());
-          ok = legal && set_attr(deal, g.s_next_legal, legal) == 0;
+          ok = legal != nullptr;
+          if (ok) slot_set(deal, kNextLegalSlot, legal);
           Py_XDECREF(legal);
         }
-        Py_XDECREF(now);
-        ok = ok && !PyErr_Occurred();
       }
       Py_XDECREF(gate);
       Py_DECREF(detail);
@@ -524,12 +564,17 @@ bool after_card(PyObject* deal, const CardStep& step, PlayState& state, int seat
     return false;
   }
   PyObject* legal = card_actions(state.legal_moves());
-  ok = legal && set_attr(deal, g.s_next_legal, legal) == 0 &&
-       (!step.set_to_move || set_int_attr(deal, g.s_to_move, state.to_move()) == 0);
-  Py_XDECREF(legal);
-  if (!ok) {
+  PyObject* to_move = legal && step.set_to_move ? PyLong_FromLong(state.to_move()) : nullptr;
+  if (!legal || (step.set_to_move && !to_move)) {
+    Py_XDECREF(legal);
     Py_DECREF(detail);
     return false;
+  }
+  slot_set(deal, kNextLegalSlot, legal);
+  Py_DECREF(legal);
+  if (to_move) {
+    slot_set(deal, kToMoveSlot, to_move);
+    Py_DECREF(to_move);
   }
   *event = make_event(seat, name, step.phase.ptr(), detail);
   return *event != nullptr;
@@ -541,17 +586,15 @@ PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
   const int card = card_of(action);
   if (card < 0) return kNotTaken;
   // Held for the call (new references): the family's Python may run below.
-  PyObject* step_obj = get_field(deal, g.s_card_step);
-  PyObject* state_obj = step_obj && step_obj != Py_None ? get_field(deal, g.s_state) : nullptr;
+  PyObject* step_obj = slot_or_none(deal, kCardStepSlot);
+  PyObject* state_obj = step_obj != Py_None ? slot_or_none(deal, kStateSlot) : nullptr;
   // The exact classes, read through pybind11's simple instance layout: a generic cast looks
   // the C++ type up by name, which would cost more than the rest of the step.
-  const CardStep* step = step_obj ? instance_value<CardStep>(step_obj, g.step_type) : nullptr;
+  const CardStep* step = instance_value<CardStep>(step_obj, g.step_type);
   PlayState* state = state_obj ? instance_value<PlayState>(state_obj, g.state_type) : nullptr;
   PyObject* event = kNotTaken;
-  if (PyErr_Occurred()) {
-    event = nullptr;
-  } else if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1) &&
-             (seat_arg < 0 || seat_arg == state->to_move())) {
+  if (step && state && !state->is_terminal() && ((state->legal_moves() >> card) & 1) &&
+      (seat_arg < 0 || seat_arg == state->to_move())) {
     // Otherwise the step is off, or the card is not legal: the Python path says why (or takes
     // a penalized play).
     const int seat = state->to_move();
@@ -567,7 +610,7 @@ PyObject* try_step(PyObject* deal, PyObject* action, long seat_arg) {
     }
     if (!ok) Py_CLEAR(event);
   }
-  Py_XDECREF(step_obj);
+  Py_DECREF(step_obj);
   Py_XDECREF(state_obj);
   return event;
 }
@@ -604,17 +647,16 @@ PyObject* deal_apply(PyObject* deal, PyObject* const* args, Py_ssize_t nargsf, P
   }
   // Any other action: the Python apply, after which the family says whether the next card may
   // take the step again; the list handed to legal_actions() was for this action only.
-  if (PyObject_SetAttr(deal, g.s_next_legal, Py_None) < 0 ||
-      PyObject_SetAttr(deal, g.s_card_step, Py_None) < 0)
-    return nullptr;
+  slot_set(deal, kNextLegalSlot, Py_None);
+  slot_set(deal, kCardStepSlot, Py_None);
   PyObject* event = call_with_self(g.slow_apply, deal, args, nargs, kwnames);
   if (!event) return nullptr;  // refused (IllegalAction, ...): the step stays off until then
   PyObject* gate = PyObject_CallMethodObjArgs(deal, g.s_card_step_now, nullptr);
-  if (!gate || PyObject_SetAttr(deal, g.s_card_step, gate) < 0) {
-    Py_XDECREF(gate);
+  if (!gate) {
     Py_DECREF(event);
     return nullptr;
   }
+  slot_set(deal, kCardStepSlot, gate);
   Py_DECREF(gate);
   return event;
 }
@@ -624,19 +666,14 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
   const Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
   if (nargs == 0 && kwnames == nullptr) {
     // The list is the seat's whole choice only while the step is on (no call beside cards).
-    PyObject* gate = get_field(deal, g.s_card_step);
-    if (!gate) return nullptr;
-    PyObject* legal = gate != Py_None ? get_field(deal, g.s_next_legal) : nullptr;
-    Py_DECREF(gate);
+    PyObject* gate = slot_get(deal, kCardStepSlot);
+    PyObject* legal = gate && gate != Py_None ? slot_get(deal, kNextLegalSlot) : nullptr;
     if (legal && PyList_CheckExact(legal)) {
-      if (set_attr(deal, g.s_next_legal, Py_None) < 0) {
-        Py_DECREF(legal);
-        return nullptr;
-      }
-      return legal;  // the caller owns the list
+      // The caller owns the list: the slot's reference goes to it, None takes its place.
+      Py_INCREF(Py_None);
+      *slot_at(deal, g.deal_slots[kNextLegalSlot]) = Py_None;
+      return legal;
     }
-    Py_XDECREF(legal);
-    if (PyErr_Occurred()) return nullptr;
   }
   PyObject* slow =
       PyObject_GetAttr(reinterpret_cast<PyObject*>(Py_TYPE(deal)), g.s_legal_actions_py);
@@ -648,12 +685,11 @@ PyObject* deal_legal_actions(PyObject* deal, PyObject* const* args, Py_ssize_t n
 
 // Whether the deal's phase is "over"; new reference, nullptr with the error set.
 PyObject* phase_is_over(PyObject* deal) {
-  PyObject* phase = get_field(deal, g.s_phase);
-  if (!phase) {
-    if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return nullptr;
-    PyErr_Clear();
-    phase = PyObject_GetAttrString(deal, "phase");  // a deal that keeps no _phase
-    if (!phase) return nullptr;
+  PyObject* phase = slot_get(deal, kPhaseSlot);
+  if (phase) {
+    Py_INCREF(phase);
+  } else if (!(phase = PyObject_GetAttrString(deal, "phase"))) {  // a deal that keeps no _phase
+    return nullptr;
   }
   const int over = phase == g.s_over ? 1 : PyObject_RichCompareBool(phase, g.s_over, Py_EQ);
   Py_DECREF(phase);
@@ -663,7 +699,10 @@ PyObject* phase_is_over(PyObject* deal) {
 
 // The seat to move (the deal's _to_move); new reference, nullptr with the error set.
 PyObject* seat_to_move(PyObject* deal) {
-  return get_field(deal, g.s_to_move);  // an AttributeError says why when there is none
+  PyObject* seat = slot_get(deal, kToMoveSlot);
+  if (!seat) return PyObject_GenericGetAttr(deal, g.s_to_move);  // its AttributeError says why
+  Py_INCREF(seat);
+  return seat;
 }
 
 // Deal.is_over and Deal.to_move, read at every action of every loop: read-only data
@@ -678,6 +717,11 @@ PyObject* field_get(PyObject* self, PyObject* deal, PyObject*) {
   if (!deal || deal == Py_None) {
     Py_INCREF(self);
     return self;  // read from the class: the descriptor, as a property gives itself
+  }
+  if (!PyObject_TypeCheck(deal, g.deal_type)) {  // the slots are a deal's alone
+    PyErr_Format(PyExc_TypeError, "%s: a Deal's field, not one of a '%s' object",
+                 kFieldNames[reinterpret_cast<FieldDescr*>(self)->field], Py_TYPE(deal)->tp_name);
+    return nullptr;
   }
   return reinterpret_cast<FieldDescr*>(self)->field == 0 ? phase_is_over(deal) : seat_to_move(deal);
 }
@@ -789,32 +833,35 @@ void bind_deal_step(py::module_& m) {
       "deal_step_init",
       [](py::object event_type, py::object action_type, py::typing::List<py::object> card_table,
          py::typing::List<py::object> card_names, py::typing::List<py::object> log_table,
-         py::typing::Dict<py::str, py::object> by_text, py::object slow_apply) {
+         py::typing::Dict<py::str, py::object> by_text, py::object slow_apply,
+         py::object deal_type) {
         if (py::len(card_table) != 64 || py::len(card_names) != 64)
           throw Error("card_table, card_names: need 64 items, one per card id");
         if (py::len(log_table) < kMaxPlayers) throw Error("log_table: need a row per seat");
         for (py::handle row : log_table)
           if (!PyList_Check(row.ptr()) || PyList_GET_SIZE(row.ptr()) != 64)
             throw Error("log_table: each row needs 64 items, one per card id");
-        if (!PyType_Check(event_type.ptr()) || !PyType_Check(action_type.ptr()))
-          throw Error("event_type, action_type: need classes");
-        // The events are made in their slots: each field must be a slot of the class itself.
+        if (!PyType_Check(event_type.ptr()) || !PyType_Check(action_type.ptr()) ||
+            !PyType_Check(deal_type.ptr()))
+          throw Error("event_type, action_type, deal_type: need classes");
+        // The events are made in their slots, and the deal's per-card fields are slots: each
+        // field must be a slot of the class itself.
         auto* event_cls = reinterpret_cast<PyTypeObject*>(event_type.ptr());
+        auto* deal_cls = reinterpret_cast<PyTypeObject*>(deal_type.ptr());
         Py_ssize_t offsets[4] = {0, 0, 0, 0};
         const char* const fields[4] = {"seat", "action", "phase", "detail"};
-        for (int i = 0; i < 4; ++i) {
-          PyObject* descr = PyDict_GetItemString(event_cls->tp_dict, fields[i]);  // borrowed
-          if (!descr || Py_TYPE(descr) != &PyMemberDescr_Type)
-            throw Error(std::string("event_type: '") + fields[i] + "' is no slot of the class");
-          const PyMemberDef* member = reinterpret_cast<PyMemberDescrObject*>(descr)->d_member;
-          if (member->type != T_OBJECT_EX) throw Error("event_type: slots hold objects");
-          offsets[i] = member->offset;
-        }
+        slot_offsets(event_cls, fields, 4, offsets, nullptr, "event_type");
+        Py_ssize_t deal_offsets[5] = {0, 0, 0, 0, 0};
+        PyObject* deal_members[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+        slot_offsets(deal_cls, kDealSlotNames, 5, deal_offsets, deal_members, "deal_type");
         py::object init =
             py::reinterpret_steal<py::object>(PyDescr_NewMethod(event_cls, &event_init_def));
         if (!init || PyObject_SetAttrString(event_type.ptr(), "__init__", init.ptr()) < 0)
           throw py::error_already_set();
         std::copy(offsets, offsets + 4, g.event_slots);
+        std::copy(deal_offsets, deal_offsets + 5, g.deal_slots);
+        std::copy(deal_members, deal_members + 5, g.deal_members);  // Deal holds them
+        g.deal_type = reinterpret_cast<PyTypeObject*>(deal_type.release().ptr());
         // Held for the module's life: the tables are the protocol's own constants.
         g.event_type = event_type.release().ptr();
         g.action_type = action_type.release().ptr();
@@ -844,13 +891,25 @@ void bind_deal_step(py::module_& m) {
         g.ready = true;
       },
       py::arg("event_type"), py::arg("action_type"), py::arg("card_table"), py::arg("card_names"),
-      py::arg("log_table"), py::arg("by_text"), py::arg("slow_apply"),
-      "Give the card step the protocol's classes and tables (protocol/base.py, once).");
+      py::arg("log_table"), py::arg("by_text"), py::arg("slow_apply"), py::arg("deal_type"),
+      "Give the card step the protocol's classes and tables (protocol/base.py, once); "
+      "deal_type's slots hold the deal's per-card fields.");
   m.def(
       "deal_step_methods",
       [](py::type cls) {
         if (!g.ready) throw Error("deal_step_init has not been called");
         auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+        // The step reads the deal's per-card fields in Deal's slots: a class of another layout,
+        // or one that hides a slot behind an attribute of its own, would not see them there.
+        if (!PyType_IsSubtype(type, g.deal_type))
+          throw Error("deal_step_methods: " + std::string(type->tp_name) + " is no Deal");
+        for (int i = 0; i < 5; ++i) {
+          py::object seen = cls.attr(kDealSlotNames[i]);  // a slot's descriptor gives itself
+          if (seen.ptr() != g.deal_members[i])
+            throw Error(std::string(type->tp_name) + "." + kDealSlotNames[i] +
+                        ": the card step keeps this field in a slot of Deal; a deal class may "
+                        "not define it");
+        }
         // Methods of the class itself (not a base): the interpreter's fast call of a method
         // descriptor checks the instance's exact type.
         py::object apply = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &apply_def));

@@ -1472,9 +1472,10 @@ def deal_step_init(
     log_table: list[typing.Any],
     by_text: dict[str, typing.Any],
     slow_apply: typing.Any,
+    deal_type: typing.Any,
 ) -> None:
     """
-    Give the card step the protocol's classes and tables (protocol/base.py, once).
+    Give the card step the protocol's classes and tables (protocol/base.py, once); deal_type's slots hold the deal's per-card fields.
     """
 
 def deal_step_methods(cls: type) -> tuple[typing.Any, typing.Any, typing.Any, typing.Any]:

@@ -432,15 +432,18 @@ class Deal(StateMachine):
     Subclasses keep where the deal stands in ``_phase`` and who acts in ``_to_move``.
     """
 
+    # The fields the core's card step reads or writes at every card live in slots of the deal
+    # (the rest in its instance dict): the core reaches a slot at its fixed place in the
+    # instance, where a field of the dict is looked up by name along the class's bases first.
+    # Python reads them as fast as its other fields. A subclass must not define these names.
+    __slots__ = ("_card_step", "_next_legal", "_phase", "_to_move", "state")
+
     _phase: str
     _to_move: int | None
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Deal:
-        # The card step's fields are the instance's own from the start (as the class defaults,
-        # None): the interpreter keeps a class's field names in keys its instances share, and
-        # stops adding names to them once many instances exist; a name first set later (at the
-        # first card) would then give the deal an instance dict, and the method reads
-        # (deal.apply, deal.legal_actions) would no longer be specialized.
+        # The card step's own slots hold None (StateMachine's defaults) from the start: an
+        # empty slot has no value to read.
         deal = super().__new__(cls)
         deal._card_step = None
         deal._next_legal = None
@@ -612,7 +615,7 @@ class Game(abc.ABC):
 # The Python __init__ of events, kept for the tests that compare the core's with it.
 _event_init_py = Event.__init__
 # The core's card step builds the events, the card actions and the log entries of these (and
-# installs Event.__init__).
+# installs Event.__init__), and reads the deal's per-card fields in Deal's slots.
 deal_step_init(
     Event,
     Action,
@@ -621,4 +624,5 @@ deal_step_init(
     LOG_TABLE,
     _CARD_ACTION_BY_TEXT,
     StateMachine.apply,
+    Deal,
 )

@@ -204,12 +204,12 @@ class Episode:
         if machine is None:
             machine = self._machine  # raises: not started
         if machine.is_over:
-            mask = np.zeros(self.layout.size, dtype=np.int8)
+            mask = np.zeros(self._size, dtype=np.int8)
             if self._is_match:  # a finished match has no deal to observe: all zeros
                 return np.zeros(self.observation_size, dtype=np.float32), mask
             return machine.observation_tensor(player), mask
         if player != machine.to_move:
-            mask = np.zeros(self.layout.size, dtype=np.int8)
+            mask = np.zeros(self._size, dtype=np.int8)
         else:
             key = (id(machine), len(machine.log), player)
             if self._mask_key != key:  # _legal_mask, inline: the key made once
@@ -237,7 +237,7 @@ class Episode:
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")
         layout = self.layout
-        if not 0 <= index < layout.size:
+        if not 0 <= index < self._size:  # the layout's size, kept
             raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
         mask = self._mask
         if self._mask_key != (id(machine), len(machine.log), player):

@@ -18,6 +18,7 @@ __all__: list[str] = [
     "AllFoursScoringOptions",
     "BLACK_JOKER",
     "CardStep",
+    "DealPlan",
     "DealSampler",
     "Error",
     "FigureKind",
@@ -138,6 +139,32 @@ class Rng:
     ) -> list[int]:
         """
         A shuffled copy of the list (Fisher-Yates, top down).
+        """
+
+class DealPlan:
+    """
+    A pack dealt from a seed in one call, as Rng(seed) deals it in Python.
+    """
+    def __init__(
+        self,
+        pack: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
+        places: collections.abc.Sequence[
+            collections.abc.Sequence[
+                collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex]
+            ]
+        ],
+    ) -> None:
+        """
+        pack: the card ids in their order before the shuffle; places[dealer][seat]: the places in the shuffled pack (top first) of the seat's cards when that seat deals.
+        """
+    def deal(
+        self,
+        seed: typing.SupportsInt | typing.SupportsIndex,
+        dealer: typing.SupportsInt | typing.SupportsIndex,
+        suits: typing.SupportsInt | typing.SupportsIndex,
+    ) -> tuple[int, list[tuple[int, ...]], list[int], int]:
+        """
+        (dealer, hands, masks, suit) of the seed: the dealer drawn first with Rng(seed).below(len(places)) when dealer < 0, the pack shuffled (Rng.shuffled), each seat's cards as a tuple of ids and as a bit mask, then a suit drawn with below(suits) when suits > 0 (else -1).
         """
 
 class VoidTrumpDuty:

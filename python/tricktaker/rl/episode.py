@@ -23,8 +23,9 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from tricktaker._core import action_flags
 from tricktaker.errors import IllegalAction
-from tricktaker.protocol.base import Deal, Match, StateMachine, check_seed
+from tricktaker.protocol.base import Action, Deal, Match, StateMachine, check_seed
 from tricktaker.protocol.episode import GameAdapter
 from tricktaker.registry import load
 from tricktaker.rl.encoding import observation_size
@@ -43,6 +44,29 @@ def _mix(seed: int, k: int) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return (z ^ (z >> 31)) >> 1
+
+
+class _MachineKind:
+    """What an episode needs to know of one class of machine, asked of its first instance."""
+
+    def __init__(self, adapter: GameAdapter, machine: StateMachine) -> None:
+        self.is_match = isinstance(machine, Match)
+        self.is_deal = isinstance(machine, Deal)
+        # The machine is its own current deal when it is a deal and the adapter does not say
+        # otherwise.
+        self.own_deal = self.is_deal and type(adapter).current_deal is GameAdapter.current_deal
+        self._adapter = adapter
+        # The agents' names: kept when the adapter names the seats in the default way, from
+        # the machine's seat names, which belong to its class and game (the episode's).
+        self._names: list[str] | None = None
+        if type(adapter).agent_names is GameAdapter.agent_names:
+            self._names = adapter.agent_names(machine)
+        self.no_rewards: list[float] = [0.0] * len(self.agents(machine))
+
+    def agents(self, machine: StateMachine) -> list[str]:
+        """The agents of ``machine``: a fresh list (the caller may keep it)."""
+        names = self._names
+        return self._adapter.agent_names(machine) if names is None else names.copy()
 
 
 class Episode:
@@ -67,10 +91,17 @@ class Episode:
         self._deals_done = 0
         self._mask_key: tuple[int, int, int] | None = None
         self._mask = np.zeros(self.layout.size, dtype=np.int8)
+        # What the layout's mask() reads, for the mask made inline in observe_with_mask.
+        self._layout_index = self.layout._index
+        self._size = self.layout.size
         # The kind of the machine started, asked once rather than at every step.
         self._is_match = False
         self._is_deal = False
         self._no_rewards: list[float] = []
+        # What start() learns of a class of machine once (its kind, its seats' names): a game's
+        # deals (or matches) are all of a few classes.
+        self._kinds: dict[type, _MachineKind] = {}
+        self._new_deal = self.adapter.new_deal
 
     # --- starting ----------------------------------------------------------------------------
 
@@ -84,24 +115,28 @@ class Episode:
         if self.kind == "match":
             machine = self.adapter.new_match(seed)
         else:
-            for k in range(_REDEALS):
-                machine = self.adapter.new_deal(seed if k == 0 else _mix(seed, k))
-                if not machine.is_over:
-                    break
-            else:
-                raise RuntimeError(f"{_REDEALS} deals in a row ended before anyone acted")
+            machine = self._new_deal(seed)
+            if machine.is_over:
+                for k in range(1, _REDEALS):
+                    machine = self._new_deal(_mix(seed, k))
+                    if not machine.is_over:
+                        break
+                else:
+                    raise RuntimeError(f"{_REDEALS} deals in a row ended before anyone acted")
         self.seed = seed
         self.machine = machine
         self._mask_key = None
-        self.agents = self.adapter.agent_names(machine)
-        self._no_rewards = [0.0] * len(self.agents)
-        self._deal = None
+        kind = self._kinds.get(type(machine))
+        if kind is None:
+            kind = self._kinds[type(machine)] = _MachineKind(self.adapter, machine)
+        self.agents = kind.agents(machine)
+        self._no_rewards = kind.no_rewards
         self._deals_done = 0
-        self._is_match = isinstance(machine, Match)
-        self._is_deal = isinstance(machine, Deal)
-        if self._is_match:
+        self._is_match = kind.is_match
+        self._is_deal = kind.is_deal
+        if kind.is_match:
             self._deals_done = len(self.adapter.finished_deals(cast(Match, machine)))
-        self._sync_deal()
+        self._deal = cast(Deal, machine) if kind.own_deal else self.adapter.current_deal(machine)
 
     def _sync_deal(self) -> None:
         deal = self.adapter.current_deal(self._machine)
@@ -169,16 +204,22 @@ class Episode:
         if machine is None:
             machine = self._machine  # raises: not started
         if machine.is_over:
-            mask = np.zeros(self.layout.size, dtype=np.int8)
+            mask = np.zeros(self._size, dtype=np.int8)
             if self._is_match:  # a finished match has no deal to observe: all zeros
                 return np.zeros(self.observation_size, dtype=np.float32), mask
             return machine.observation_tensor(player), mask
         if player != machine.to_move:
-            mask = np.zeros(self.layout.size, dtype=np.int8)
-        elif self._mask_key == (id(machine), len(machine.log), player):
-            mask = self._mask.copy()
+            mask = np.zeros(self._size, dtype=np.int8)
         else:
-            mask = self._legal_mask(machine, player).copy()
+            key = (id(machine), len(machine.log), player)
+            if self._mask_key != key:  # _legal_mask, inline: the key made once
+                actions = machine.legal_actions(player)
+                kept = None
+                if type(actions) is list:  # a deal's legal actions: one core call
+                    kept = action_flags(actions, self._layout_index, Action, self._size)
+                self._mask = self.layout.mask(actions) if kept is None else kept
+                self._mask_key = key
+            mask = self._mask.copy()
         return machine.observation_tensor(player), mask
 
     # --- acting ------------------------------------------------------------------------------
@@ -196,7 +237,7 @@ class Episode:
         if player is None:
             raise IllegalAction("the episode is over; no action is allowed")
         layout = self.layout
-        if not 0 <= index < layout.size:
+        if not 0 <= index < self._size:  # the layout's size, kept
             raise IllegalAction(f"action index {index} is out of range 0..{layout.size - 1}")
         mask = self._mask
         if self._mask_key != (id(machine), len(machine.log), player):

@@ -98,6 +98,9 @@ class TrickTakerEnv(AECEnv):
             for a in self.possible_agents
         }
         self._base_seed: int | None = None
+        # reset()'s per-episode values, made once per possible_agents: (possible_agents,
+        # rewards of zero, flags of False).
+        self._templates: tuple[list[str], dict[str, float], dict[str, bool]] | None = None
         self._episode_index = 0
         self.agents: list[str] = []
 
@@ -147,20 +150,31 @@ class TrickTakerEnv(AECEnv):
             self._episode_index = 0
         else:
             self._episode_index += 1
-        self.episode.start(_episode_seed(self._base_seed, self._episode_index))
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        episode = self.episode
+        episode.start(_episode_seed(self._base_seed, self._episode_index))
+        agents = self.possible_agents
+        templates = self._templates
+        if templates is None or templates[0] != agents:
+            templates = self._templates = (
+                list(agents),
+                dict.fromkeys(agents, 0.0),
+                dict.fromkeys(agents, False),
+            )
+        _, zeros, falses = templates
+        self.agents = list(agents)
+        # Fresh dicts each episode (PettingZoo removes a finished agent's keys), copied from
+        # templates kept while possible_agents stays the same.
+        self.rewards = zeros.copy()
         self._rewards_are_zero = True  # self.rewards holds 0.0 for every agent
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
-
-    def _select(self) -> None:
-        player = self.episode.to_move
-        if player is not None:
-            self.agent_selection = self.possible_agents[player]
+        self._cumulative_rewards = zeros.copy()
+        self.terminations = falses.copy()
+        self.truncations = falses.copy()
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        machine = episode.machine
+        assert machine is not None  # started
+        seat = None if machine.is_over else machine.to_move
+        if seat is not None:
+            self.agent_selection = agents[seat]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

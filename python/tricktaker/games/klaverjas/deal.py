@@ -97,11 +97,17 @@ class KlaverjasDeal(DealViews):
     """One Klaverjas deal: trump selection, eight tricks, scoring."""
 
     def __init__(
-        self, game: Game, setup: dict[str, Any], *, dealt: Sequence[Sequence[int]] | None = None
+        self,
+        game: Game,
+        setup: dict[str, Any],
+        *,
+        dealt: Sequence[Sequence[int]] | None = None,
+        masks: list[int] | None = None,
     ) -> None:
         """A deal from its checked set-up; ``dealt``: the set-up's hands as card ids, when the
         caller has them (a shuffle): then the set-up's ``hands`` may be None, and their texts
-        are made when the set-up is asked for."""
+        are made when the set-up is asked for; ``masks``: the same hands as bit masks, when
+        the caller has them too."""
         self.game = game
         self.options = game.options
         self.log = []
@@ -112,7 +118,9 @@ class KlaverjasDeal(DealViews):
             dealt = [[card_of_text(c).id for c in h] for h in setup["hands"]]
         self._hand_ids = dealt
         self._hands_dealt: list[list[Card]] | None = None  # built when asked for
-        self._hand_masks = [sum(map(BITS.__getitem__, h)) for h in dealt]
+        self._hand_masks = (
+            [sum(map(BITS.__getitem__, h)) for h in dealt] if masks is None else masks
+        )
         self.proposed_suit: Suit | None = (
             None if setup.get("proposed_suit") is None else Suit.parse(setup["proposed_suit"])
         )

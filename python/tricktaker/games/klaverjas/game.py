@@ -24,6 +24,16 @@ from tricktaker.protocol.base import Game, check_seed, new_seed
 from tricktaker.protocol.options import build_options
 
 DECK_IDS = [card.id for card in DECK]  # the pack a seed shuffles, as card ids
+SUITS = list(Suit)  # by value: SUITS[i] is Suit(i)
+# The pack dealt from a seed in one core call, per packet rule: the places of each seat's cards
+# in the shuffled pack (top first) when each seat deals, as deal_packets deals them.
+_DEAL_PLANS = {
+    packets: _core.DealPlan(
+        DECK_IDS,
+        [deal_packets(list(range(len(DECK_IDS))), dealer, packets) for dealer in range(NUM_SEATS)],
+    )
+    for packets in ("3-2-3", "4-4")
+}
 
 
 class KlaverjasGame(Game):
@@ -92,14 +102,14 @@ class KlaverjasGame(Game):
     def _shuffled_deal(self, seed: int) -> KlaverjasDeal:
         """``new_deal(seed)``: the same draws and the same checked set-up, made directly (a
         shuffle is a valid deal by construction, and every field is already in its form)."""
-        dealer, shuffled, proposed = shuffle(self.options, _core.Rng(seed))
+        dealer, shuffled, masks, proposed = shuffle_seed(self.options, seed)
         setup = {
             "seed": seed,
             "dealer": dealer,
             "hands": None,
             "proposed_suit": None if proposed is None else proposed.letter,
         }
-        return KlaverjasDeal(self, setup, dealt=shuffled)
+        return KlaverjasDeal(self, setup, dealt=shuffled, masks=masks)
 
     def _check_setup(self, setup: dict[str, Any], *, hands_checked: bool = False) -> dict[str, Any]:
         """The set-up of a deal, checked and in its JSON form: the one path of ``new_deal`` and
@@ -205,13 +215,15 @@ def make_game(*, preset: str | None = None, **options: Any) -> KlaverjasGame:
     return KlaverjasGame(build_options(KlaverjasOptions, PRESETS, preset, options, "klaverjas"))
 
 
-def shuffle(
-    options: KlaverjasOptions, rng: _core.Rng
-) -> tuple[int, list[tuple[int, ...]], Suit | None]:
-    """The draws of ``new_deal(seed)`` from ``Rng(seed)``, in their order: the first dealer
-    (where the options draw one), the pack shuffled and dealt in the options' packets (card ids
-    by seat), and the suit drawn for drawn trump (None under the other selections)."""
-    dealer = first_dealer(options, rng)
-    hands = packet_ids(rng.shuffled(DECK_IDS), dealer, options.deal_packets)
-    proposed = Suit(rng.below(4)) if options.trump_selection == "drawn" else None
-    return dealer, hands, proposed
+def shuffle_seed(
+    options: KlaverjasOptions, seed: int
+) -> tuple[int, list[tuple[int, ...]], list[int], Suit | None]:
+    """The draws of ``new_deal(seed)`` from ``Rng(seed)`` in one core call, in their order: the
+    first dealer (where the options draw one), the pack shuffled and dealt in the options'
+    packets (each seat's card ids, and the same as a bit mask), and the suit drawn for drawn
+    trump (None under the other selections): (dealer, hands, masks, drawn suit)."""
+    first = options.first_dealer
+    dealer = -1 if first == "random" else SEATS.index(first)
+    drawn = options.trump_selection == "drawn"
+    dealer, hands, masks, suit = _DEAL_PLANS[options.deal_packets].deal(seed, dealer, 4 * drawn)
+    return dealer, hands, masks, SUITS[suit] if drawn else None

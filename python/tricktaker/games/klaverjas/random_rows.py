@@ -22,14 +22,13 @@ from tricktaker._core import PlayState, Rng, klaverjas_score
 from tricktaker.cards import Suit
 from tricktaker.games.klaverjas.deal import (
     ACCEPT,
-    BITS,
     PASS,
     SUIT_OF_CALL,
     after_pass,
     selection_actions,
     starts_forced,
 )
-from tricktaker.games.klaverjas.game import KlaverjasGame, shuffle
+from tricktaker.games.klaverjas.game import KlaverjasGame, shuffle_seed
 from tricktaker.games.klaverjas.options import NUM_SEATS, KlaverjasOptions
 from tricktaker.games.klaverjas.tables import rules_table
 from tricktaker.protocol.base import Game
@@ -56,7 +55,7 @@ def _rows(
     pit_for_any_team = options.pit_bonus_for == "any_team"
     tie_is_nat = options.tie_is_nat
     for i, seed in enumerate(deal_seeds):
-        dealer, hands, proposed = shuffle(options, Rng(seed))  # as new_deal(seed) shuffles
+        dealer, _, masks, proposed = shuffle_seed(options, seed)  # as new_deal(seed) deals
         rngs = [Rng(seeds[i]) for seeds in seat_seeds]
         # Trump selection by the deal's own rules, each seat picking as RandomBot does.
         forehand = (dealer + 1) % NUM_SEATS
@@ -71,7 +70,6 @@ def _rows(
         assert trump is not None
         declarer = seat
         # The card play, then KlaverjasDeal._finish with roem counted automatically.
-        masks = [sum(map(BITS.__getitem__, hand)) for hand in hands]
         state = PlayState(rules[trump], masks, SIDES, forehand)
         state.play_random_seats(rngs)
         playing = declarer % 2

@@ -30,6 +30,8 @@ from tricktaker.games.kirves.deal import KirvesDeal
 FAMILIES = ("kiksas", "kirves", "allfours", "pitch")
 EXTRA: list[tuple[str, dict[str, Any]]] = [
     ("kiksas", {"variant": "trikiksis"}),
+    ("kiksas", {"su_dviem": False}),
+    ("kiksas", {"decline_last_lead": False, "announce_trump_count": False}),
     *[("kirves", {"num_players": n}) for n in (2, 4, 7, 10)],
     ("kirves", {"num_players": 4, "stop_when_decided": True, "tournament_scoring": True}),
     ("allfours", {"folding": True}),

@@ -139,6 +139,41 @@ void bind_allfours(py::module_& m) {
       .def_readonly("bid", &AllFoursDealScore::bid)
       .def_readonly("made", &AllFoursDealScore::made);
 
+  // The deal's last card reads the score's fields, each a binding call (the awards a list of
+  // objects, each field of each its own call): together they cost several times the scoring.
+  // Here one call gives them as tuples, the options object made once per option set.
+  m.def(
+      "allfours_score_fields",
+      [](const PlayState& state, int dealer, int bidding_side, int bid,
+         const AllFoursScoringOptions& options)
+          -> py::typing::Tuple<
+              py::typing::Tuple<int, py::ellipsis>, py::typing::Tuple<int, py::ellipsis>, bool,
+              py::typing::Optional<int>, py::typing::Optional<int>,
+              py::typing::Tuple<py::typing::Tuple<int, int, int, int>, py::ellipsis>> {
+        const AllFoursDealScore s = allfours_score(state, options, dealer, bidding_side, bid);
+        auto sides = [&](const std::array<int, kMaxPlayers>& values) {
+          py::tuple out(s.num_sides);
+          for (int i = 0; i < s.num_sides; ++i) out[i] = py::int_(values[i]);
+          return out;
+        };
+        auto side_or_none = [](int side) -> py::object {
+          return side < 0 ? py::object(py::none()) : py::object(py::int_(side));
+        };
+        py::tuple awards(s.num_awards);
+        for (int i = 0; i < s.num_awards; ++i) {
+          const AllFoursAward& a = s.awards[i];
+          awards[i] = py::make_tuple(int(a.item), int(a.side), int(a.points),
+                                     a.card == kNoCard ? -1 : int(a.card));
+        }
+        return py::make_tuple(sides(s.points), sides(s.game_values), s.made,
+                              side_or_none(s.all_tricks_side), side_or_none(s.moon_side), awards);
+      },
+      py::arg("state"), py::arg("dealer"), py::arg("bidding_side"), py::arg("bid"),
+      py::arg("options"),
+      "allfours_score as (points, game_values, made, all_tricks_side, moon_side, awards): "
+      "per-side tuples, a side or None, and each award as (item number, side, points, card id "
+      "or -1) in crediting order.");
+
   m.def(
       "allfours_max_points",
       [](bool jick, bool jokers, int five, bool trey, bool last_trick) {

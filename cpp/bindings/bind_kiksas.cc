@@ -115,6 +115,26 @@ void bind_kiksas(py::module_& m) {
       py::arg("winner_sides"), py::arg("points"), py::arg("total_tricks"), py::arg("context"),
       py::arg("trick_open") = false,
       "The evaluation from the completed tricks alone: each trick's winning side and points.");
+  // After each trick the deal reads the evaluation's fields (each a binding call; the pairs a
+  // new list at every read) and asks for the calls the trick opens: here one call gives them.
+  m.def(
+      "kiksas_evaluate_fields",
+      [](const PlayState& state, const KiksasDealContext& context, bool su_dviem,
+         bool decline_last_lead) {
+        const KiksasDealResult r = kiksas_evaluate(state, context);
+        auto pair = [](const std::array<int, 2>& a) { return py::make_tuple(a[0], a[1]); };
+        const bool su = !r.over && su_dviem && kiksas_su_dviem_available(state, context);
+        const bool last =
+            !r.over && !su && decline_last_lead && kiksas_may_decline_last_lead(state, context);
+        return py::make_tuple(r.over, int(r.outcome), pair(r.points), pair(r.tricks),
+                              pair(r.reached_at), r.race_winner, r.figure_side, int(r.figure_kind),
+                              r.figure_count, su, last);
+      },
+      py::arg("state"), py::arg("context"), py::arg("su_dviem"), py::arg("decline_last_lead"),
+      "kiksas_evaluate as (over, outcome number, points, tricks, reached_at, race_winner, "
+      "figure_side, figure kind number, figure_count), then, where the deal goes on, whether "
+      "\"Su dviem\" may be declared now (asked only with su_dviem) and, if not, whether the last "
+      "lead may be declined (asked only with decline_last_lead).");
   m.def("kiksas_su_dviem_available", &kiksas_su_dviem_available, py::arg("state"),
         py::arg("context"));
   m.def("kiksas_may_decline_last_lead", &kiksas_may_decline_last_lead, py::arg("state"),

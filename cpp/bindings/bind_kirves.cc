@@ -121,6 +121,26 @@ void bind_kirves(py::module_& m) {
   m.def("kirves_decided", &kirves_decided, py::arg("state"));
   m.def("kirves_outcome", &kirves_outcome, py::arg("state"), py::arg("roles"),
         py::arg("folded_players_score_with_side") = false);
+  // The deal's end reads the outcome's fields and every trick's record, each a binding call
+  // that makes an object (the records a list of them): here one call gives them as tuples.
+  m.def(
+      "kirves_outcome_fields",
+      [](const PlayState& state, const KirvesDealRoles& roles, bool folded_players_score_with_side)
+          -> py::typing::Tuple<int, int, py::typing::Tuple<int, py::ellipsis>, bool,
+                               py::typing::Tuple<int, py::ellipsis>> {
+        const KirvesDealOutcome out = kirves_outcome(state, roles, folded_players_score_with_side);
+        const int n = state.num_players();
+        py::tuple marks(n);
+        for (int p = 0; p < n; ++p) marks[p] = py::int_(int(out.marks[p]));
+        const int tricks = state.tricks_played();
+        py::tuple winners(tricks);
+        for (int t = 0; t < tricks; ++t) winners[t] = py::int_(int(state.trick_record(t).winner));
+        return py::make_tuple(int(out.winner.player), int(out.winner.rule), marks,
+                              out.principal_won, winners);
+      },
+      py::arg("state"), py::arg("roles"), py::arg("folded_players_score_with_side"),
+      "kirves_outcome as (winning player, its KirvesWinRule's number, marks per seat, "
+      "principal_won), then the winner of each trick played.");
   m.def(
       "kirves_concession_marks",
       [](const KirvesDealRoles& roles, int num_players, int folder, std::uint16_t folded,

@@ -64,6 +64,7 @@ __all__: list[str] = [
     "allfours_max_points",
     "allfours_rules",
     "allfours_score",
+    "allfours_score_fields",
     "card_to_string",
     "choose_card",
     "choose_card_seen",
@@ -74,6 +75,7 @@ __all__: list[str] = [
     "jick_of",
     "kiksas_deck",
     "kiksas_evaluate",
+    "kiksas_evaluate_fields",
     "kiksas_evaluate_tricks",
     "kiksas_may_decline_last_lead",
     "kiksas_rules",
@@ -86,6 +88,7 @@ __all__: list[str] = [
     "kirves_kiellonvara",
     "kirves_named_suit",
     "kirves_outcome",
+    "kirves_outcome_fields",
     "kirves_rules",
     "kirves_sides",
     "kirves_trump_strength",
@@ -1453,6 +1456,24 @@ def allfours_score(
     Evaluate a finished All Fours / Pitch deal: the items in crediting order, points per side, and with a bidding side the contract (P9).
     """
 
+def allfours_score_fields(
+    state: PlayState,
+    dealer: typing.SupportsInt | typing.SupportsIndex,
+    bidding_side: typing.SupportsInt | typing.SupportsIndex,
+    bid: typing.SupportsInt | typing.SupportsIndex,
+    options: AllFoursScoringOptions,
+) -> tuple[
+    tuple[int, ...],
+    tuple[int, ...],
+    bool,
+    int | None,
+    int | None,
+    tuple[tuple[int, int, int, int], ...],
+]:
+    """
+    allfours_score as (points, game_values, made, all_tricks_side, moon_side, awards): per-side tuples, a side or None, and each award as (item number, side, points, card id or -1) in crediting order.
+    """
+
 def card_to_string(arg0: typing.SupportsInt | typing.SupportsIndex) -> str: ...
 def choose_card(
     rules: RulesTable,
@@ -1534,6 +1555,15 @@ def kiksas_evaluate(state: PlayState, context: KiksasDealContext) -> KiksasDealR
     Points, the race, the outcome and the figures of a deal in progress or finished.
     """
 
+def kiksas_evaluate_fields(
+    state: PlayState, context: KiksasDealContext, su_dviem: bool, decline_last_lead: bool
+) -> tuple[
+    bool, int, tuple[int, int], tuple[int, int], tuple[int, int], int, int, int, int, bool, bool
+]:
+    """
+    kiksas_evaluate as (over, outcome number, points, tricks, reached_at, race_winner, figure_side, figure kind number, figure_count), then, where the deal goes on, whether "Su dviem" may be declared now (asked only with su_dviem) and, if not, whether the last lead may be declined (asked only with decline_last_lead).
+    """
+
 def kiksas_evaluate_tricks(
     winner_sides: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
     points: collections.abc.Sequence[typing.SupportsInt | typing.SupportsIndex],
@@ -1591,6 +1621,13 @@ def kirves_named_suit(card: typing.SupportsInt | typing.SupportsIndex) -> int:
 def kirves_outcome(
     state: PlayState, roles: KirvesDealRoles, folded_players_score_with_side: bool = False
 ) -> KirvesDealOutcome: ...
+def kirves_outcome_fields(
+    state: PlayState, roles: KirvesDealRoles, folded_players_score_with_side: bool
+) -> tuple[int, int, tuple[int, ...], bool, tuple[int, ...]]:
+    """
+    kirves_outcome as (winning player, its KirvesWinRule's number, marks per seat, principal_won), then the winner of each trick played.
+    """
+
 def kirves_rules(
     trump: typing.SupportsInt | typing.SupportsIndex,
     *,

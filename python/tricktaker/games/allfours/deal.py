@@ -20,7 +20,7 @@ from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_values
+from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_options
 from tricktaker.protocol.base import LOG_TABLE, Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
@@ -174,7 +174,11 @@ class AllFoursDeal(DealViews):
         self._thrown_in = False
         self._next_dealer = (self.dealer + 1) % self.n
         self._result: AllFoursResult | None = None
-        self._score: dict[str, Any] | None = None
+        # The play's score: points and game values per side, made, the all-tricks and moon
+        # sides (None for none), as _core.allfours_score_fields gives them.
+        self._score: (
+            tuple[tuple[int, ...], tuple[int, ...], bool, int | None, int | None] | None
+        ) = None
         # auction
         self._high = 0
         self._holder: int | None = None
@@ -305,8 +309,14 @@ class AllFoursDeal(DealViews):
 
     def _credit(self, kind: str, side: int, points: int, card: Card | None = None) -> bool:
         """Credit points; with win_check = immediate_ordered, report a win at once (T17)."""
-        self.credits.append(Credit(kind, side, points, card))
-        self.scores[side] += points
+        return self._apply_credit(Credit.of(kind, side, points, card))
+
+    def _apply_credit(self, credit: Credit) -> bool:
+        """``_credit`` of a credit made already (an item earned in play: the record is
+        immutable, so the items and the credits share it)."""
+        self.credits.append(credit)
+        side = credit.side
+        self.scores[side] += credit.points
         if (
             self.options.win_check == "immediate_ordered"
             and self._winner is None
@@ -694,45 +704,30 @@ class AllFoursDeal(DealViews):
         state = self.state
         assert state is not None
         bidding_side = -1 if self.pitcher is None else self.side_of(self.pitcher)
-        score = _core.allfours_score(
-            state, self.dealer, bidding_side, self.bid or 0, *scoring_values(self.options)
+        points, game_values, made, all_tricks_side, moon_side, awards = _core.allfours_score_fields(
+            state, self.dealer, bidding_side, self.bid or 0, scoring_options(o)
         )
-        self._score = {
-            "points": tuple(score.points),
-            "game_values": tuple(score.game_values),
-            "made": bool(score.made),
-            "all_tricks_side": None if score.all_tricks_side < 0 else score.all_tricks_side,
-            "moon_side": None if score.moon_side < 0 else score.moon_side,
-        }
-        items = []
-        for award in score.awards:
-            card = award.card
-            items.append(
-                Credit(
-                    _ITEM_NAME_BY_NUMBER[int(award.item)],
-                    award.side,
-                    award.points,
-                    None if card < 0 else Card(card),
-                )
-            )
-        self._items = items
+        self._score = (points, game_values, made, all_tricks_side, moon_side)
+        names = _ITEM_NAME_BY_NUMBER
+        items = self._items = [
+            Credit.of(names[item], side, value, None if card < 0 else Card(card))
+            for item, side, value, card in awards
+        ]
         if o.win_check == "immediate_ordered":
             for item in items:
-                if self._credit(item.kind, item.side, item.points, item.card):
+                if self._apply_credit(item):
                     break
         else:
             start = list(self.scores)
             first = len(self.credits)
             for item in items:
-                if item.side == bidding_side and not score.made:
+                if item.side == bidding_side and not made:
                     continue
-                self._credit(item.kind, item.side, item.points, item.card)
-            if bidding_side >= 0 and not score.made:
+                self._apply_credit(item)
+            if bidding_side >= 0 and not made:
                 assert self.bid is not None
                 self._credit("set_back", bidding_side, -self.bid)
-            self._winner = self._end_of_deal_winner(
-                start, self.credits[first:], bidding_side, bool(score.made)
-            )
+            self._winner = self._end_of_deal_winner(start, self.credits[first:], bidding_side, made)
         self._finish()
 
     def _end_of_deal_winner(
@@ -768,28 +763,29 @@ class AllFoursDeal(DealViews):
         self._phase = "over"
         self._to_move = None
         score = self._score
-        zeros = tuple(0 for _ in range(self.num_sides))
-        self._result = AllFoursResult(
+        pitcher = self.pitcher
+        zeros = (0,) * self.num_sides
+        self._result = AllFoursResult.of(
             dealer=self.dealer,
             next_dealer=self._next_dealer,
             thrown_in=self._thrown_in,
             trump=None if self._thrown_in else self.trump,
             begger=self.begger,
             runs=self.runs,
-            pitcher=self.pitcher,
+            pitcher=pitcher,
             bid=self.bid,
-            made=None if score is None or self.pitcher is None else score["made"],
+            made=None if score is None or pitcher is None else score[2],
             items=tuple(self._items),
-            points=zeros if score is None else score["points"],
-            game_values=zeros if score is None else score["game_values"],
+            points=zeros if score is None else score[0],
+            game_values=zeros if score is None else score[1],
             credits=tuple(self.credits),
             scores_before=self.scores_before,
             scores=tuple(self.scores),
             winner=self._winner,
-            all_tricks_side=None if score is None else score["all_tricks_side"],
-            moon_side=None if score is None else score["moon_side"],
+            bidding_side=None if pitcher is None else self.sides[pitcher],
+            all_tricks_side=None if score is None else score[3],
+            moon_side=None if score is None else score[4],
             folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
-            bidding_side=None if self.pitcher is None else self.side_of(self.pitcher),
             game=self.game.name,
             sides=tuple(self.sides),
         )

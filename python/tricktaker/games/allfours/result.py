@@ -24,6 +24,15 @@ class Credit:
     points: int
     card: Card | None = None
 
+    @classmethod
+    def of(cls, kind: str, side: int, points: int, card: Card | None) -> Credit:
+        """The credit of these fields, each of its type (the deal's scoring makes several per
+        deal): set in the instance's dict at once, where the frozen dataclass's own
+        ``__init__`` sets each through ``object.__setattr__``."""
+        credit = object.__new__(cls)
+        credit.__dict__.update(kind=kind, side=side, points=points, card=card)
+        return credit
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
@@ -59,6 +68,15 @@ class AllFoursResult:
     folded: tuple[int, ...] = field(default=())
     game: str = "allfours"  # the game's registered name: allfours or pitch
     sides: tuple[int, ...] = ()  # the side of each seat, by seat id (the deal fills it in)
+
+    @classmethod
+    def of(cls, **fields: Any) -> AllFoursResult:
+        """The record of these fields, every one given and of its type (the deal makes one per
+        deal): they go straight into the instance's dict, where the frozen dataclass's own
+        ``__init__`` sets each through ``object.__setattr__``, several times slower."""
+        record = object.__new__(cls)
+        record.__dict__.update(fields)
+        return record
 
     @property
     def score_change(self) -> tuple[int, ...]:

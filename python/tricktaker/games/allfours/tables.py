@@ -26,7 +26,6 @@ awarded) and ``item_points`` (n, 11) int8 (``allfours_score``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -49,6 +48,7 @@ __all__ = [
     "playout_engine",
     "rules_table",
     "scoring_items",
+    "scoring_options",
 ]
 
 # The core's codes of the trump selection and first-lead options (AllFoursPlayoutOptions).
@@ -84,11 +84,23 @@ def scoring_items(options: AllFoursOptions) -> dict[str, Any]:
     }
 
 
-@functools.lru_cache(maxsize=64)
-def scoring_values(options: AllFoursOptions) -> tuple[Any, ...]:
-    """``scoring_items`` as positional arguments of ``_core.allfours_score`` (after the state,
-    dealer, bidding side and bid), in its order; a positional call skips matching keywords."""
-    return tuple(scoring_items(options).values())
+# The core's scoring options of each options object, by its identity: the options' own hash
+# reads every field, which costs more than the deal's scoring. The object is kept beside its
+# value, so a recycled id is never mistaken for it.
+_SCORING_OPTIONS: dict[int, tuple[AllFoursOptions, _core.AllFoursScoringOptions]] = {}
+
+
+def scoring_options(options: AllFoursOptions) -> _core.AllFoursScoringOptions:
+    """``scoring_items`` as the core's object (``_core.allfours_score_fields`` takes it), made
+    once per options object."""
+    kept = _SCORING_OPTIONS.get(id(options))
+    if kept is not None and kept[0] is options:
+        return kept[1]
+    if len(_SCORING_OPTIONS) >= 64:
+        _SCORING_OPTIONS.clear()
+    made = _core.AllFoursScoringOptions(**scoring_items(options))
+    _SCORING_OPTIONS[id(options)] = (options, made)
+    return made
 
 
 def objective_arguments(

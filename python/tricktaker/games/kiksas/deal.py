@@ -41,11 +41,31 @@ AKIS_KINDS = {
     "b": _core.AkisKind.NO_TRUMPS_ALL,
     "c": _core.AkisKind.NO_TRUMPS_NONE,
 }
+# By the number of the core's FigureKind and KiksasOutcome (a dict keyed by the binding's enum
+# hashes and compares through the binding; kiksas_evaluate_fields gives the numbers).
 _FIGURE_NAME = {
-    _core.FigureKind.STROKE: "strokes",
-    _core.FigureKind.EGG: "eggs",
-    _core.FigureKind.CROSS: "crosses",
+    int(_core.FigureKind.STROKE): "strokes",
+    int(_core.FigureKind.EGG): "eggs",
+    int(_core.FigureKind.CROSS): "crosses",
 }
+_OUTCOME_NAME = {
+    int(value): name.lower() for name, value in _core.KiksasOutcome.__members__.items()
+}
+# kiksas_evaluate_fields's tuple: (over, outcome, points, tricks, reached_at, race_winner,
+# figure_side, figure_kind, figure_count, su_dviem_available, may_decline_last_lead).
+Evaluation = tuple[
+    bool,
+    int,
+    tuple[int, int],
+    tuple[int, int],
+    tuple[int, int],
+    int,
+    int,
+    int,
+    int,
+    bool,
+    bool,
+]
 
 
 PEEK_CALLS = [Action.call("peek:none"), Action.call("peek:top"), Action.call("peek:bottom")]
@@ -467,7 +487,8 @@ class KiksasDeal(DealViews):
         self._phase = "play"
         self._to_move = self.state.to_move
         if self.deal_type == "writing_off" and self.akis is None:
-            self._note_targets(self._evaluate())
+            result = self._evaluate()
+            self._note_targets(result.reached_at, result.points)
 
     def context(self) -> KiksasDealContext:
         """The core's view of this deal, for ``kiksas_evaluate`` (and a solver): what the
@@ -510,8 +531,16 @@ class KiksasDeal(DealViews):
         assert self.state is not None
         return _core.kiksas_evaluate(self.state, self.context())
 
-    def _note_targets(self, result: Any) -> None:
-        reached_at = result.reached_at  # each read of the binding's field makes a new list
+    def _evaluate_fields(self) -> Evaluation:
+        """The evaluation of the deal as it stands and the calls the last trick opens, in one
+        core call (``kiksas_evaluate_fields``)."""
+        assert self.state is not None
+        options = self.options
+        return _core.kiksas_evaluate_fields(
+            self.state, self._trick_context(), options.su_dviem, options.decline_last_lead
+        )
+
+    def _note_targets(self, reached_at: Any, points: Any) -> None:
         for side in (0, 1):
             at = reached_at[side]
             if at >= 0 and not self._reached[side]:
@@ -520,7 +549,7 @@ class KiksasDeal(DealViews):
                     "TargetReached",
                     **{"side" if self.trikiksis else "pair": side},
                     trick_no=at,
-                    points=result.points[side],
+                    points=points[side],
                 )
 
     def _apply_card(self, card: Card, seat: int) -> None:
@@ -568,22 +597,22 @@ class KiksasDeal(DealViews):
         akis = self.akis
         if no == 1 and akis is None and options.announce_trump_count:
             self._announce()
-        ctx = self._trick_context()  # noting targets reached leaves it unchanged
-        result = _core.kiksas_evaluate(state, ctx)
+        # Noting targets reached leaves the context unchanged: the calls are asked of it too.
+        result = self._evaluate_fields()
         if akis is None and self.deal_type == "writing_off":
-            self._note_targets(result)
-        if result.over:
+            self._note_targets(result[4], result[2])
+        if result[0]:  # over
             self._finish(result)
             return
         self._phase = "play"
         leader = self._to_move = state.to_move
-        if options.su_dviem and _core.kiksas_su_dviem_available(state, ctx):
+        if result[9]:  # "Su dviem" may be declared (with the option on)
             asked = [leader]
             if not self.trikiksis and options.su_dviem_declarers == "leader_then_partner":
                 asked.append((leader + 2) % 4)
             self._su_dviem_asked = asked
             self._phase = "su_dviem"
-        elif options.decline_last_lead and _core.kiksas_may_decline_last_lead(state, ctx):
+        elif result[10]:  # the last lead may be declined (with the option on)
             self._phase = "last_lead"
 
     def _announce(self) -> None:
@@ -628,40 +657,47 @@ class KiksasDeal(DealViews):
             return
         self.last_lead_declined = True
         self._emit("LastLeadDeclined", player=seat)
-        self._finish(self._evaluate())
+        self._finish(self._evaluate_fields())
 
     # --- settlement ---------------------------------------------------------------------
 
-    def _finish(self, result: Any) -> None:
+    def _finish(self, result: Evaluation) -> None:
         state = self.state
         assert state is not None and self.trump is not None
+        (
+            _,
+            outcome,
+            points,
+            tricks,
+            reached_at,
+            race_winner,
+            figure_side,
+            figure_kind,
+            figure_count,
+            _,
+            _,
+        ) = result
         figures: list[dict[str, Any]] = []
-        reason = result.outcome.name.lower()
-        if result.figure_side >= 0:
-            kind = _FIGURE_NAME[result.figure_kind]
+        reason = _OUTCOME_NAME[outcome]
+        if figure_side >= 0:
+            kind = _FIGURE_NAME[figure_kind]
             if self.trikiksis:
-                recipients = [SEATS[s] for s in self._side_members(result.figure_side)]
+                recipients = [SEATS[s] for s in self._side_members(figure_side)]
             else:
-                recipients = [PAIRS[result.figure_side]]
+                recipients = [PAIRS[figure_side]]
             for to in recipients:
-                figures.append({"to": to, "kind": kind, "count": result.figure_count})
+                figures.append({"to": to, "kind": kind, "count": figure_count})
                 self._emit(
                     "FiguresAwarded",
                     # Figures go to a player (a seat id) in Trikiksis, to a pair (a side id)
                     # in Kiksas, whose sides are the pairs.
-                    **(
-                        {"player": SEATS.index(to)}
-                        if self.trikiksis
-                        else {"pair": result.figure_side}
-                    ),
+                    **({"player": SEATS.index(to)} if self.trikiksis else {"pair": figure_side}),
                     kind=kind,
-                    count=result.figure_count,
+                    count=figure_count,
                     reason=reason,
                 )
-        next_type, next_dealer, next_targets = self._next_deal(result)
-        self._result = KiksasResult(
-            game=self.game.name,
-            sides=tuple(self.sides()),
+        next_type, next_dealer, next_targets = self._next_deal(reason, points)
+        self._result = KiksasResult.of(
             deal_type=self.deal_type,
             dealer=SEATS[self.dealer],
             first=SEATS[self.first],
@@ -675,11 +711,11 @@ class KiksasDeal(DealViews):
             },
             writing_pair=self._writing_pair_name(),
             active_player=self._active_name(),
-            points=(result.points[0], result.points[1]),
-            tricks=(result.tricks[0], result.tricks[1]),
+            points=points,
+            tricks=tricks,
             player_points=tuple(state.points_won(s) for s in range(self.n)),
-            reached_at=(result.reached_at[0], result.reached_at[1]),
-            race_winner=None if result.race_winner < 0 else self._side_name(result.race_winner),
+            reached_at=reached_at,
+            race_winner=None if race_winner < 0 else self._side_name(race_winner),
             outcome=reason,
             figures=tuple(figures),
             next_type=next_type,
@@ -688,25 +724,29 @@ class KiksasDeal(DealViews):
             clubs_queen_holder=None
             if self.clubs_queen_holder is None
             else SEATS[self.clubs_queen_holder],
+            game=self.game.name,
+            sides=tuple(self.sides()),
         )
         self._emit(
             "DealEnded",
             outcome=reason,
-            points=list(self._result.points),
+            points=list(points),
             next_type=next_type,
             next_dealer=next_dealer,
         )
         self._phase = "over"
         self._to_move = None
 
-    def _next_deal(self, result: Any) -> tuple[str, int, tuple[int, int] | None]:
+    def _next_deal(
+        self, outcome: str, points: tuple[int, int]
+    ) -> tuple[str, int, tuple[int, int] | None]:
         return next_deal(
             players=self.n,
             deal_type=self.deal_type,
             dealer=self.dealer,
-            outcome=result.outcome.name.lower(),
+            outcome=outcome,
             akis=self.akis is not None,
-            points=(result.points[0], result.points[1]),
+            points=points,
             writing_pair=self.writing_pair(),
             clubs_queen_holder=self.clubs_queen_holder,
             targets=self.targets,

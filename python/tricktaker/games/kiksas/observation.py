@@ -4,6 +4,7 @@ card, the tricks and the observation with the public events (§3.12, D6)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tricktaker import _core
@@ -15,6 +16,14 @@ from tricktaker.protocol.base import Deal, trick_log
 
 # The events an observation leaves out when the history is hidden (history_visible = false, D6).
 _HISTORY_EVENTS = frozenset({"CardPlayed", "TrickCompleted", "TargetReached"})
+
+
+@functools.lru_cache(maxsize=64)
+def _side_names(sides: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Each side's name and seats (side 0, then 1) of a deal whose seats have these sides; the
+    sides are few, and a deal's end and every observation ask for them."""
+    members = [tuple(s for s, side in enumerate(sides) if side == k) for k in (0, 1)]
+    return tuple(("-".join(SEATS[s] for s in seats), seats) for seats in members)
 
 
 class DealViews(Deal):
@@ -91,8 +100,8 @@ class DealViews(Deal):
         "B" and "A-C"), which ``tt.solve(side=...)`` takes as it takes "AC"; run together, a
         pair's name would read as a card (the ace of clubs)."""
         return [
-            {"name": "-".join(SEATS[s] for s in members), "seats": members}
-            for members in (self._side_members(0), self._side_members(1))
+            {"name": name, "seats": list(seats)}
+            for name, seats in _side_names(tuple(self._sides()))
         ]
 
     def _akis_opponents(self) -> list[int]:

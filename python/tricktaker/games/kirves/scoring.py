@@ -16,11 +16,12 @@ from tricktaker.games.kirves.result import (
 )
 from tricktaker.games.kirves.state import MARKS_TO_ESCAPE, OVER, KirvesState
 
-# The rule by which the winning player won (KirvesResult.win_rule), from the core's.
+# The rule by which the winning player won (KirvesResult.win_rule), by the number of the core's
+# KirvesWinRule (a dict keyed by the binding's enum hashes and compares through the binding).
 _WIN_RULE_NAMES = {
-    _core.KirvesWinRule.THREE_TRICKS: "three_tricks",
-    _core.KirvesWinRule.FIRST_TO_TWO: "first_to_two",
-    _core.KirvesWinRule.LAST_TRICK: "last_trick",
+    int(_core.KirvesWinRule.THREE_TRICKS): "three_tricks",
+    int(_core.KirvesWinRule.FIRST_TO_TWO): "first_to_two",
+    int(_core.KirvesWinRule.LAST_TRICK): "last_trick",
 }
 
 
@@ -40,19 +41,20 @@ def finish(
     winner: int | None = None
     win_rule: str | None = None
     trick_winners: tuple[int, ...] = ()
-    if state.state is not None:
+    if state.state is not None and outcome != PLAYED:  # a played deal's come with its outcome
         trick_winners = tuple(r.winner for r in state.state.trick_records())
     principal_win: int | None = None  # a principal who won, for R11.1-R11.3
     if outcome == PLAYED:
         assert state.state is not None
-        out = _core.kirves_outcome(state.state, state.roles(), o.folded_players_score_with_side)
-        won = out.winner  # each read of a binding's field makes a new object: read them once
-        winner = won.player
-        win_rule = _WIN_RULE_NAMES[won.rule]
-        gained = out.marks
+        # The outcome and the tricks' winners in one core call (each read of a binding's field
+        # or trick record makes a new object).
+        winner, rule, gained, principal_won, trick_winners = _core.kirves_outcome_fields(
+            state.state, state.roles(), o.folded_players_score_with_side
+        )
+        win_rule = _WIN_RULE_NAMES[rule]
         for p in range(n):
             marks[p] = min(1, marks[p] + gained[p])
-        if out.principal_won:
+        if principal_won:
             principal_win = winner
     elif outcome == PAAKOT_DECLARED:
         assert paakot_holder is not None
@@ -89,7 +91,7 @@ def finish(
         examined = False
     elif outcome == VOID:
         examined = not o.unexamined_cut_after_void
-    state._result = KirvesResult(
+    state._result = result = KirvesResult.of(
         outcome=outcome,
         dealer=state.dealer,
         cutter=state.cutter,
@@ -117,7 +119,7 @@ def finish(
         keppi=keppi,
         kirves=kirves,
     )
-    state.publish(None, "result", **state._result.to_dict())
+    state.publish(None, "result", **result.to_dict())
     state._phase = OVER
     state._to_move = None
 

@@ -453,6 +453,36 @@ def test_whist_endings_match_brute_force(ranks: int) -> None:
         )
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    ranks=st.integers(3, 13),
+    strain=st.integers(-1, 3),
+    extra=st.integers(0, 3),
+)
+def test_whist_endings_cold_and_warm_match_brute_force(
+    seed: int, ranks: int, strain: int, extra: int
+) -> None:
+    """Endings of three and two tricks of every strain, from a cold solver and from one warm
+    with the position before (its table's best leads and killers in play), equal the brute
+    force: the value and every card's value."""
+    rng = random.Random(seed)
+    state = K.whist_state(deal_hands(rng, deck_cards(ranks)), strain, rng.randrange(4), ranks)
+    warm = K.Solver(memory_mb=1)
+    for cards_left in (12 - extra, 8 - extra):
+        if cards_left > 4 * ranks:
+            continue
+        play_randomly(rng, state, cards_left)
+        side = rng.choice([0, 1])
+        objective = K.Objective(kind=TRICKS, side=side)
+        score = partial(tricks_of, team=side)
+        offset = state.side_tricks(side)
+        check_position(state, objective, side, score, offset)
+        res = warm.solve(state, objective)
+        assert res.value == minimax(state, side, score) - offset
+        assert res.cards == [(c, v - offset) for c, v in card_values(state, side, score)]
+
+
 def test_four_trick_endings_match_brute_force() -> None:
     rng = random.Random(4)
     for i in range(3):

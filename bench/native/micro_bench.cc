@@ -55,6 +55,7 @@ Inputs make_inputs(const KlaverjasPlayouts& game, int count) {
     PlayoutDeal deal;
     game.deal(rng, deal);
     PlayState s = game.start(deal);
+    s.keep_history();  // play + undo takes back the card that ends a trick, as the solver does
     const int stop = static_cast<int>(rng.below(32));
     for (int k = 0; k < 32; ++k) {
       if (k == stop) {

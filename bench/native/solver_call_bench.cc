@@ -30,6 +30,7 @@ std::vector<Call> positions(int cards_left, int count) {
     PlayoutDeal deal;
     game.deal(rng, deal);
     PlayState s = game.start(deal);
+    s.keep_history();  // the solver takes back the cards it tries
     while (32 - s.cards_played() > cards_left) s.play(random_card(s.legal_moves(), rng));
     Objective o;
     o.kind = ObjectiveKind::kPoints;

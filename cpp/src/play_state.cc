@@ -131,7 +131,6 @@ PlayState::PlayState(const PlayStateSetup& setup, SharedRules rules) : rules_(ru
   CardSet seen = 0;
   int hand_size = -1;
   hands_.fill(0);
-  won_.fill(0);
   points_.fill(0);
   bonus_.fill(0);
   tricks_won_.fill(0);
@@ -183,13 +182,25 @@ PlayState::PlayState(const PlayStateSetup& setup, SharedRules rules) : rules_(ru
   first_lead_cards_ = setup.first_lead_cards;
   trick_.fill(kNoCard);
   trick_players_.fill(0);
-  history_.fill(kNoCard);
-  history_players_.fill(0);
-  tricks_.fill(TrickRecord{0, 0, 0, 0, 0, 0});
   folding_ = setup.folding;
   num_folds_ = 0;
-  folds_.fill(FoldRecord{0, 0, 0, false, 0});
   update_next_seats();
+  if (setup.history) keep_history();
+}
+
+void PlayState::keep_history() {
+  if (log_.get()) return;
+  if (history_len_ != 0 || num_folds_ != 0)
+    throw Error("the record of the play can be kept only from its start");
+  PlayLogHandle log(true);
+  log.get()->cards.fill(kNoCard);
+  log_ = std::move(log);
+}
+
+void PlayState::check_history(const char* what) const {
+  if (!log_.get())
+    throw Error(std::string(what) +
+                " needs the record of the play, which this state does not keep");
 }
 
 void PlayState::update_next_seats() {
@@ -222,8 +233,10 @@ inline void PlayState::place(Card c) {
   hands_[player] &= ~bit(c);
   trick_[pos] = c;
   trick_players_[pos] = static_cast<std::uint8_t>(player);
-  history_[history_len_] = c;
-  history_players_[history_len_] = static_cast<std::uint8_t>(player);
+  if (PlayLog* log = log_.get()) {
+    log->cards[history_len_] = c;
+    log->players[history_len_] = static_cast<std::uint8_t>(player);
+  }
   ++history_len_;
   --cards_left_;
   trick_set_ |= bit(c);
@@ -329,6 +342,7 @@ inline int PlayState::play_random_tricks(Rng& rng) {
   // card by card would reload the rules, the hands and the generator after every card. The
   // cards, the draws and every field written are those of place() and finish_trick().
   const RulesTable& rules = *rules_;
+  PlayLog* const log = log_.get();
   Rng r = rng;
   const auto pick = [&r, &select](CardSet legal) {
     return select(legal, static_cast<int>(r.below(static_cast<std::uint64_t>(popcount(legal)))));
@@ -375,32 +389,34 @@ inline int PlayState::play_random_tricks(Rng& rng) {
     }
     played += size;
     cards_left -= size;
-    if (history_len + kMaxPlayers <= kMaxCardsPlayed) {
-      // Whole arrays of constant size (a few wide stores); the entries past the trick lie
-      // beyond cards_played(), where nothing reads, and the next trick overwrites them.
-      std::memcpy(&history_[history_len], cards.data(), kMaxPlayers);
-      std::memcpy(&history_players_[history_len], seats.data(), kMaxPlayers);
-    } else {
-      for (int pos = 0; pos < size; ++pos) {
-        history_[history_len + pos] = cards[pos];
-        history_players_[history_len + pos] = seats[pos];
-      }
-    }
     // finish_trick()
     const int winner = seats[winner_pos];
     if (cards_left == 0) points += rules.last_trick_bonus;
     const int bonus = bonus_of_trick(trick_set);
-    TrickRecord& record = tricks_[tricks_played];
-    record.leader = static_cast<std::uint8_t>(leader);
-    record.winner = static_cast<std::uint8_t>(winner);
-    record.points = static_cast<std::uint16_t>(points);
-    record.bonus = static_cast<std::uint16_t>(bonus);
-    record.first = static_cast<std::uint8_t>(history_len);
-    record.size = static_cast<std::uint8_t>(size);
+    if (log) {
+      if (history_len + kMaxPlayers <= kMaxCardsPlayed) {
+        // Whole arrays of constant size (a few wide stores); the entries past the trick lie
+        // beyond cards_played(), where nothing reads, and the next trick overwrites them.
+        std::memcpy(&log->cards[history_len], cards.data(), kMaxPlayers);
+        std::memcpy(&log->players[history_len], seats.data(), kMaxPlayers);
+      } else {
+        for (int pos = 0; pos < size; ++pos) {
+          log->cards[history_len + pos] = cards[pos];
+          log->players[history_len + pos] = seats[pos];
+        }
+      }
+      TrickRecord& record = log->tricks[tricks_played];
+      record.leader = static_cast<std::uint8_t>(leader);
+      record.winner = static_cast<std::uint8_t>(winner);
+      record.points = static_cast<std::uint16_t>(points);
+      record.bonus = static_cast<std::uint16_t>(bonus);
+      record.first = static_cast<std::uint8_t>(history_len);
+      record.size = static_cast<std::uint8_t>(size);
+      log->won[winner] |= trick_set;
+    }
     history_len += size;
     points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
     bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
-    won_[winner] |= trick_set;
     ++tricks_won_[winner];
     ++tricks_played;
     seat = fixed_leader >= 0 ? fixed_leader : winner;
@@ -468,32 +484,35 @@ inline void PlayState::finish_trick() {
   int points = trick_points_;
   if (cards_left_ == 0) points += rules_->last_trick_bonus;
   const int bonus = bonus_of_trick(trick_set_);
-  TrickRecord& record = tricks_[tricks_played_];
-  record.leader = leader_;
-  record.winner = static_cast<std::uint8_t>(winner);
-  record.points = static_cast<std::uint16_t>(points);
-  record.bonus = static_cast<std::uint16_t>(bonus);
-  record.first = static_cast<std::uint8_t>(history_len_ - trick_len_);
-  record.size = trick_len_;
+  if (PlayLog* log = log_.get()) {
+    TrickRecord& record = log->tricks[tricks_played_];
+    record.leader = leader_;
+    record.winner = static_cast<std::uint8_t>(winner);
+    record.points = static_cast<std::uint16_t>(points);
+    record.bonus = static_cast<std::uint16_t>(bonus);
+    record.first = static_cast<std::uint8_t>(history_len_ - trick_len_);
+    record.size = trick_len_;
+    log->won[winner] |= trick_set_;
+  }
   points_[winner] = static_cast<std::int16_t>(points_[winner] + points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] + bonus);
-  won_[winner] |= trick_set_;
   ++tricks_won_[winner];
   ++tricks_played_;
   open_trick(fixed_leader_ >= 0 ? fixed_leader_ : winner);
 }
 
 void PlayState::reopen_last_trick() {
+  PlayLog& log = *log_.get();
   --tricks_played_;
-  const TrickRecord& record = tricks_[tricks_played_];
+  const TrickRecord& record = log.tricks[tricks_played_];
   const int winner = record.winner;
   CardSet cards = 0;
   int points = 0;
   trick_len_ = record.size;
   const int first = record.first;
   for (int i = 0; i < record.size; ++i) {
-    trick_[i] = history_[first + i];
-    trick_players_[i] = history_players_[first + i];
+    trick_[i] = log.cards[first + i];
+    trick_players_[i] = log.players[first + i];
     cards |= bit(trick_[i]);
     points += rules_->points[trick_[i]];
     if (trick_players_[i] == winner) winner_pos_ = static_cast<std::uint8_t>(i);
@@ -504,13 +523,14 @@ void PlayState::reopen_last_trick() {
   beat_mask_ = rules_->beaters(trick_[winner_pos_]);
   points_[winner] = static_cast<std::int16_t>(points_[winner] - record.points);
   bonus_[winner] = static_cast<std::int16_t>(bonus_[winner] - record.bonus);
-  won_[winner] &= ~cards;
+  log.won[winner] &= ~cards;
   --tricks_won_[winner];
   leader_ = record.leader;
 }
 
 void PlayState::undo() {
-  if (num_folds_ > 0 && folds_[num_folds_ - 1].at == history_len_) {
+  // Without a record only a card of the trick in progress, and no fold, can be taken back.
+  if (num_folds_ > 0 && log_.get()->folds[num_folds_ - 1].at == history_len_) {
     undo_fold();
     return;
   }
@@ -571,13 +591,16 @@ bool PlayState::play_any_held(Card c) {
 
 void PlayState::undo_checked() {
   if (history_len_ == 0 && num_folds_ == 0) throw Error("nothing to undo: no card has been played");
+  if (trick_len_ == 0 || num_folds_ > 0) check_history("undo");
   undo();
 }
 
 void PlayState::set_hands(const std::array<CardSet, kMaxPlayers>& hands) {
+  check_history("set_hands");
+  const PlayLog& log = *log_.get();
   CardSet gone = 0;  // played or folded
-  for (int i = 0; i < history_len_; ++i) gone |= bit(history_[i]);
-  for (int i = 0; i < num_folds_; ++i) gone |= folds_[i].cards;
+  for (int i = 0; i < history_len_; ++i) gone |= bit(log.cards[i]);
+  for (int i = 0; i < num_folds_; ++i) gone |= log.folds[i].cards;
   CardSet seen = 0;
   for (int p = 0; p < kMaxPlayers; ++p) {
     const CardSet h = hands[p];
@@ -613,7 +636,9 @@ bool PlayState::can_fold() const {
 
 void PlayState::fold() {
   const int seat = to_move_;
-  FoldRecord& f = folds_[num_folds_++];
+  FoldRecord scratch{};  // where the record goes when the state keeps none
+  FoldRecord& f = log_.get() ? log_.get()->folds[num_folds_] : scratch;
+  ++num_folds_;
   f.seat = static_cast<std::uint8_t>(seat);
   f.leader = leader_;
   f.at = history_len_;
@@ -637,7 +662,7 @@ void PlayState::fold() {
 }
 
 void PlayState::undo_fold() {
-  const FoldRecord& f = folds_[--num_folds_];
+  const FoldRecord& f = log_.get()->folds[--num_folds_];
   if (f.completed_trick) reopen_last_trick();
   active_ = static_cast<std::uint16_t>(active_ | (1u << f.seat));
   update_next_seats();
@@ -661,9 +686,10 @@ void PlayState::fold_checked() {
 }
 
 CardSet PlayState::folded_cards(int seat) const {
+  const PlayLog& log = *log_.get();
   CardSet out = 0;
   for (int i = 0; i < num_folds_; ++i)
-    if (folds_[i].seat == seat) out |= folds_[i].cards;
+    if (log.folds[i].seat == seat) out |= log.folds[i].cards;
   return out;
 }
 

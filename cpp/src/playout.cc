@@ -193,8 +193,10 @@ void playouts_from_state(const GamePlayouts& game, const PlayState& start,
   for (int p = 0; p < kMaxPlayers; ++p) deal.hands[p] = p < start.num_players() ? start.hand(p) : 0;
   deal.leader = start.leader();
   deal.trump = start.rules().trump;
+  PlayState base = start;
+  if (!game.reads_history()) base.drop_history();  // each playout then copies the state alone
   run_parallel(n, threads, [&](std::size_t i) {
-    PlayState state = start;
+    PlayState state = base;
     Rng play = play_rng(seed, i);
     random_playout(state, play);
     write_setup(game, deal, out, i);

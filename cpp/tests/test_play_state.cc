@@ -1,11 +1,13 @@
 // The play state: legal moves by the follow policy, play and undo as exact inverses, random
 // playouts to the end of a deal.
 #include <array>
+#include <utility>
 #include <vector>
 
 #include "test.h"
 #include "tricktaker/games/klaverjas.h"
 #include "tricktaker/play_state.h"
+#include "tricktaker/playout.h"
 #include "tricktaker/rng.h"
 
 using namespace tricktaker;
@@ -269,4 +271,151 @@ TEST(play_state, checked_entry_points) {
   const Card not_held = lowest_card(s.hand((s.to_move() + 1) % 4));
   CHECK_THROWS(s.play_checked(not_held), IllegalAction);
   CHECK_THROWS(s.undo_checked(), std::logic_error);
+}
+
+namespace {
+// What a state shows without its record: hands, points, bonus and tricks won, the trick, who
+// moves, the seats in the play and the legal cards.
+std::vector<long long> position(const PlayState& s) {
+  std::vector<long long> out;
+  for (int p = 0; p < s.num_players(); ++p) {
+    out.push_back(static_cast<long long>(s.hand(p)));
+    out.push_back(s.points_won(p) * 1000 + s.bonus_won(p));
+    out.push_back(s.tricks_won(p));
+  }
+  out.push_back(s.to_move());
+  out.push_back(s.leader());
+  out.push_back(s.trick_len());
+  for (int i = 0; i < s.trick_len(); ++i) out.push_back(s.trick_card(i) * 16 + s.trick_player(i));
+  out.push_back(static_cast<long long>(s.trick_cards()));
+  out.push_back(s.trick_points());
+  out.push_back(s.current_winner());
+  out.push_back(s.cards_played());
+  out.push_back(s.tricks_played());
+  out.push_back(s.num_folds());
+  out.push_back(s.active());
+  out.push_back(s.trick_size());
+  out.push_back(s.is_terminal());
+  out.push_back(static_cast<long long>(s.legal_moves()));
+  out.push_back(s.can_fold());
+  return out;
+}
+}  // namespace
+
+// A state that keeps no record of the play plays as one that keeps it: the same positions, the
+// same random playouts (with folds where the setup allows them), the same generator afterwards;
+// and, before any fold, it takes back a card of the trick in progress as the other does.
+TEST(play_state, state_without_history_plays_as_one_with_it) {
+  Rng rng(33);
+  for (int deal = 0; deal < 1000; ++deal) {
+    PlayStateSetup setup = random_setup(rng);
+    if (setup.tricks == 0 && rng.below(3) == 0) setup.folding = true;
+    PlayState with(setup);
+    setup.history = false;
+    PlayState without(setup);
+    CHECK(with.has_history());
+    CHECK(!without.has_history());
+    CHECK(position(with) == position(without));
+    for (int stop = static_cast<int>(rng.below(24)); stop > 0 && !with.is_terminal(); --stop) {
+      const CardSet legal = with.legal_moves();
+      const int n = popcount(legal);
+      const int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(n) + with.can_fold()));
+      if (k == n) {
+        with.fold();
+        without.fold();
+      } else {
+        with.play(select_card(legal, k));
+        without.play(select_card(legal, k));
+      }
+      REQUIRE(position(with) == position(without));
+    }
+    if (with.trick_len() > 0 && with.num_folds() == 0) {
+      PlayState a = with, b = without;
+      a.undo();
+      b.undo();
+      CHECK(position(a) == position(b));
+    }
+    // A copy that drops its record on the way plays on as the others.
+    PlayState dropped = with;
+    dropped.drop_history();
+    CHECK(!dropped.has_history());
+    Rng r1(900 + deal), r2(900 + deal), r3(900 + deal);
+    CHECK_EQ(with.play_random(r1), without.play_random(r2));
+    dropped.play_random(r3);
+    CHECK(position(with) == position(without));
+    CHECK(position(with) == position(dropped));
+    const std::uint64_t next = r1.next();
+    CHECK_EQ(next, r2.next());
+    CHECK_EQ(next, r3.next());
+  }
+}
+
+// Copies and assignments of a state keep records of their own: play in one never shows in
+// another's history, and each takes its own cards back.
+TEST(play_state, copies_keep_their_own_history) {
+  Rng rng(34);
+  for (int deal = 0; deal < 200; ++deal) {
+    PlayState a =
+        klaverjas_state(rng, static_cast<int>(rng.below(4)), KlaverjasPlayRules::kAmsterdam);
+    for (int k = static_cast<int>(rng.below(20)); k > 0; --k)
+      a.play(random_card(a.legal_moves(), rng));
+    const std::vector<long long> at = snapshot(a);
+    PlayState b = a;  // a copy
+    PlayState c = klaverjas_state(rng, 0, KlaverjasPlayRules::kRotterdam);
+    c.play(random_card(c.legal_moves(), rng));
+    c = a;  // an assignment over a state with a record of its own
+    PlayState d = klaverjas_state(rng, 0, KlaverjasPlayRules::kRotterdam);
+    d.drop_history();
+    d = a;  // an assignment over a state without one
+    CHECK(b.has_history() && c.has_history() && d.has_history());
+    Rng r1(deal), r2(deal + 1), r3(deal + 2);
+    const int pb = b.play_random(r1), pc = c.play_random(r2), pd = d.play_random(r3);
+    CHECK(snapshot(a) == at);
+    for (int i = 0; i < pb; ++i) b.undo();
+    for (int i = 0; i < pc; ++i) c.undo();
+    for (int i = 0; i < pd; ++i) d.undo();
+    CHECK(snapshot(b) == at);
+    CHECK(snapshot(c) == at);
+    CHECK(snapshot(d) == at);
+    for (int i = 0; i < a.cards_played(); ++i) {
+      CHECK_EQ(b.history_card(i), a.history_card(i));
+      CHECK_EQ(c.history_player(i), a.history_player(i));
+    }
+    PlayState e = std::move(b);
+    CHECK(snapshot(e) == at);
+  }
+}
+
+// What needs the record refuses a state without one, by an Error, and leaves it unchanged;
+// the record can be started only before the first card.
+TEST(play_state, record_needed_without_history) {
+  Rng rng(35);
+  PlayState s = klaverjas_state(rng, kHearts, KlaverjasPlayRules::kAmsterdam);
+  s.drop_history();
+  for (int i = 0; i < 4; ++i) s.play(lowest_card(s.legal_moves()));
+  const std::vector<long long> at = position(s);
+  CHECK_THROWS(s.undo_checked(), Error);  // the card that ended a trick
+  std::array<CardSet, kMaxPlayers> hands{};
+  for (int p = 0; p < 4; ++p) hands[p] = s.hand(p);
+  CHECK_THROWS(s.set_hands(hands), Error);
+  CHECK_THROWS(s.keep_history(), Error);
+  CHECK(position(s) == at);
+  s.play(lowest_card(s.legal_moves()));
+  s.undo_checked();  // a card of the trick in progress
+  CHECK(position(s) == at);
+
+  PlayState t = klaverjas_state(rng, kSpades, KlaverjasPlayRules::kAmsterdam);
+  PlayState u = t;
+  u.drop_history();
+  u.keep_history();  // nothing played yet: the record starts here
+  Rng r1(7), r2(7);
+  t.play_random(r1);
+  u.play_random(r2);
+  CHECK(snapshot(t) == snapshot(u));
+  for (int i = 0; i < t.cards_played(); ++i) CHECK_EQ(t.history_card(i), u.history_card(i));
+}
+
+// The state without its record stays small (the record lives beside it, where it is asked for).
+TEST(play_state, state_is_small) {
+  CHECK(sizeof(PlayState) <= 256);
 }

@@ -1,14 +1,19 @@
 // The card-play state shared by every game.
 //
-// A flat value: hands, the current trick, the trick history, and what each player has won.
-// Copying is a memcpy; play() and undo() make it fit for search. The rules table is shared
-// (SharedRules, rules.h), never copied: it lives as long as the process.
+// A small value: hands, the current trick and what each player has won in points, bonus and
+// tricks. The record of the play (every card and its player, the trick and fold records, the
+// cards each seat won) lives beside it in a PlayLog, kept where it is asked for
+// (PlayStateSetup::history): undo, the solver, sampling's replay and the games' scoring read
+// it; a random playout whose result needs none of it keeps none and copies a few hundred bytes.
+// play() and undo() make it fit for search. The rules table is shared (SharedRules, rules.h),
+// never copied: it lives as long as the process.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "tricktaker/cards.h"
 #include "tricktaker/rules.h"
@@ -65,6 +70,11 @@ struct PlayStateSetup {
   // A player whose hand holds no trump and no card of points may fold at his turn: his cards
   // leave the play, score for nobody, and later tricks are played without him.
   bool folding = false;
+  // Keep the record of the play (PlayLog): the history, the trick and fold records and the
+  // cards each seat won, which undo() and the readers of the record need. A state built
+  // without it plays, scores points, bonus and tricks, and takes back a card of the trick in
+  // progress, the same as one with it.
+  bool history = true;
 };
 
 // One fold, for undo and for the record of the deal.
@@ -74,6 +84,50 @@ struct FoldRecord {
   std::uint8_t at;       // cards played before the fold
   bool completed_trick;  // the fold completed the trick in progress
   CardSet cards;         // the cards he folded
+};
+
+// The record of a play, kept beside the state that asks for it.
+struct PlayLog {
+  std::array<CardSet, kMaxPlayers> won;
+  std::array<Card, kMaxCardsPlayed> cards;
+  std::array<std::uint8_t, kMaxCardsPlayed> players;
+  std::array<TrickRecord, kMaxTricks> tricks;
+  std::array<FoldRecord, kMaxPlayers> folds;
+};
+
+// Owns a PlayState's log, or none: a copy of the state copies its log into a buffer of its own
+// (two states never share one), an assignment reuses the buffer it has.
+class PlayLogHandle {
+ public:
+  PlayLogHandle() = default;
+  explicit PlayLogHandle(bool keep) : log_(keep ? new PlayLog() : nullptr) {}
+  PlayLogHandle(const PlayLogHandle& other)
+      : log_(other.log_ ? new PlayLog(*other.log_) : nullptr) {}
+  PlayLogHandle(PlayLogHandle&& other) noexcept : log_(other.log_) { other.log_ = nullptr; }
+  PlayLogHandle& operator=(const PlayLogHandle& other) {
+    if (this == &other) return *this;
+    if (!other.log_) {
+      reset();
+    } else if (log_) {
+      *log_ = *other.log_;
+    } else {
+      log_ = new PlayLog(*other.log_);
+    }
+    return *this;
+  }
+  PlayLogHandle& operator=(PlayLogHandle&& other) noexcept {
+    std::swap(log_, other.log_);
+    return *this;
+  }
+  ~PlayLogHandle() { delete log_; }
+  PlayLog* get() const { return log_; }
+  void reset() {
+    delete log_;
+    log_ = nullptr;
+  }
+
+ private:
+  PlayLog* log_ = nullptr;
 };
 
 class PlayState {
@@ -123,8 +177,18 @@ class PlayState {
   void fold();            // the player to move folds; requires can_fold()
   void fold_checked();    // throws IllegalAction when the player may not fold
   int num_folds() const { return num_folds_; }
-  const FoldRecord& fold_record(int i) const { return folds_[i]; }
+  // The readers of the record need a state that keeps history (has_history()).
+  const FoldRecord& fold_record(int i) const { return log_.get()->folds[i]; }
   CardSet folded_cards(int seat) const;  // the cards a seat folded (0 if he did not)
+
+  // --- the record of the play (PlayStateSetup::history) ---
+  bool has_history() const { return log_.get() != nullptr; }
+  // Starts keeping the record; throws Error once a card has been played or folded (what came
+  // before cannot be recovered).
+  void keep_history();
+  // Stops keeping it (a playout whose result reads none of it); undo() can then take back
+  // only a card of the trick in progress.
+  void drop_history() { log_.reset(); }
 
   bool is_terminal() const { return cards_left_ == 0; }
   bool folding() const { return folding_; }
@@ -147,15 +211,15 @@ class PlayState {
   int current_winner_index() const { return winner_pos_; }  // position in the current trick
   int tricks_played() const { return tricks_played_; }
   int total_tricks() const { return total_tricks_; }
-  const TrickRecord& trick_record(int i) const { return tricks_[i]; }
+  const TrickRecord& trick_record(int i) const { return log_.get()->tricks[i]; }
   int cards_played() const { return history_len_; }
-  Card history_card(int i) const { return history_[i]; }
-  int history_player(int i) const { return history_players_[i]; }
+  Card history_card(int i) const { return log_.get()->cards[i]; }
+  int history_player(int i) const { return log_.get()->players[i]; }
 
   int points_won(int seat) const { return points_[seat]; }
   int bonus_won(int seat) const { return bonus_[seat]; }
   int tricks_won(int seat) const { return tricks_won_[seat]; }
-  CardSet cards_won(int seat) const { return won_[seat]; }
+  CardSet cards_won(int seat) const { return log_.get()->won[seat]; }
   // Sums over the seats of one side.
   int side_points(int side) const;
   int side_bonus(int side) const;
@@ -191,11 +255,12 @@ class PlayState {
   // The random playout's loop, a trick at a time; Select picks the k-th card of a set.
   template <typename Select>
   int play_random_tricks(Rng& rng);
+  void check_history(const char* what) const;  // throws Error when the state keeps none
   int play_random_tricks_bmi2(Rng& rng);  // the same built for BMI2 (pdep), where the CPU has it
 
   const RulesTable* rules_;  // an interned table (SharedRules): shared, never owned
+  PlayLogHandle log_;        // the record of the play, or none
   std::array<CardSet, kMaxPlayers> hands_;
-  std::array<CardSet, kMaxPlayers> won_;
   std::array<std::int16_t, kMaxPlayers> points_;
   std::array<std::int16_t, kMaxPlayers> bonus_;
   std::array<std::uint8_t, kMaxPlayers> tricks_won_;
@@ -222,12 +287,8 @@ class PlayState {
   std::array<std::uint8_t, kMaxPlayers> next_;  // the next playing seat after each seat
   std::array<Card, kMaxPlayers> trick_;
   std::array<std::uint8_t, kMaxPlayers> trick_players_;
-  std::array<Card, kMaxCardsPlayed> history_;
-  std::array<std::uint8_t, kMaxCardsPlayed> history_players_;
-  std::array<TrickRecord, kMaxTricks> tricks_;
   bool folding_;
   std::uint8_t num_folds_;
-  std::array<FoldRecord, kMaxPlayers> folds_;
 };
 
 // Index of the card winning a (partial) trick: the highest trump, else the highest card of the

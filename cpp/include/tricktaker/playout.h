@@ -105,7 +105,11 @@ class GamePlayouts {
   // A random deal: dealer, hands, trump, declarer and leader drawn from rng.
   virtual void deal(Rng& rng, PlayoutDeal& deal) const = 0;
   // The play state of a deal; throws std::invalid_argument for a deal the game cannot play.
+  // It keeps the record of the play (PlayStateSetup::history) when reads_history() says so.
   virtual PlayState start(const PlayoutDeal& deal) const = 0;
+  // Whether record() reads the record of the play (the history, trick or fold records, the
+  // cards each seat won); where it does not, the playouts keep none.
+  virtual bool reads_history() const { return true; }
   // Checks a given deal (hand sizes, trump, leader, roles); throws std::invalid_argument.
   void check(const PlayoutDeal& deal) const {
     check_common(deal);

@@ -42,6 +42,7 @@ PlayState KlaverjasPlayouts::start(const PlayoutDeal& deal) const {
     setup.side[p] = static_cast<std::uint8_t>(p & 1);
   }
   setup.leader = deal.leader;
+  setup.history = reads_history();
   return PlayState(setup, tables_[deal.trump]);
 }
 

@@ -22,6 +22,8 @@ class KlaverjasPlayouts final : public GamePlayouts {
   void check_roles(const PlayoutDeal& deal) const override;
   void record(const PlayState& end, const PlayoutDeal& deal, const ResultColumns& out,
               std::size_t row) const override;
+  // The score reads points, roem and tricks per side, never the record of the play.
+  bool reads_history() const override { return false; }
   const RulesTable& table(int trump) const { return *tables_[trump]; }
 
  private:

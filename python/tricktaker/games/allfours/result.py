@@ -12,6 +12,7 @@ from typing import Any
 
 from tricktaker.cards import Card, Suit
 from tricktaker.games.allfours.options import side_list
+from tricktaker.protocol.records import FilledRecord
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Credit:
 
 
 @dataclass(frozen=True)
-class AllFoursResult:
+class AllFoursResult(FilledRecord):
     """What one deal did. Side tuples are indexed by side (A = 0, B = 1, ...)."""
 
     dealer: int
@@ -68,15 +69,6 @@ class AllFoursResult:
     folded: tuple[int, ...] = field(default=())
     game: str = "allfours"  # the game's registered name: allfours or pitch
     sides: tuple[int, ...] = ()  # the side of each seat, by seat id (the deal fills it in)
-
-    @classmethod
-    def of(cls, **fields: Any) -> AllFoursResult:
-        """The record of these fields, every one given and of its type (the deal makes one per
-        deal): they go straight into the instance's dict, where the frozen dataclass's own
-        ``__init__`` sets each through ``object.__setattr__``, several times slower."""
-        record = object.__new__(cls)
-        record.__dict__.update(fields)
-        return record
 
     @property
     def score_change(self) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tricktaker.games.kiksas.options import PAIRS, SEATS, seats_of
+from tricktaker.protocol.records import FilledRecord
 
 
 def _seat_id(name: str | None) -> int | None:
@@ -14,7 +15,7 @@ def _seat_id(name: str | None) -> int | None:
 
 
 @dataclass(frozen=True)
-class KiksasResult:
+class KiksasResult(FilledRecord):
     """The settlement of one deal. Sides are pairs (AC, BD) in Kiksas; in Trikiksis side 0 is
     the active player (the writer or writing-off player, or the Akis player) and side 1 the
     others.
@@ -44,15 +45,6 @@ class KiksasResult:
     game: str = "kiksas"
     # The deal's sides by side id, as its observation shows them: {"name", "seats"} each.
     sides: tuple[dict[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, **fields: Any) -> KiksasResult:
-        """The record of these fields, every one given and of its type (the deal makes one per
-        deal): they go straight into the instance's dict, where the frozen dataclass's own
-        ``__init__`` sets each through ``object.__setattr__``, several times slower."""
-        record = object.__new__(cls)
-        record.__dict__.update(fields)
-        return record
 
     @property
     def score(self) -> list[int]:

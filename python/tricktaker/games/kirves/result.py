@@ -19,6 +19,7 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit
 from tricktaker.games.kirves.options import SEAT_NAMES
+from tricktaker.protocol.records import FilledRecord
 
 # Outcomes of a deal (KirvesResult.outcome).
 PLAYED = "played"
@@ -136,7 +137,7 @@ def _side_names(sides: tuple[int, ...]) -> tuple[tuple[str, tuple[int, ...]], ..
 
 
 @dataclass(frozen=True)
-class KirvesResult:
+class KirvesResult(FilledRecord):
     """The record of one deal: how it ended, the trump, the sides, and what each seat earned."""
 
     outcome: str  # played, paakot, concession, thrown_in, void, misdeal
@@ -167,15 +168,6 @@ class KirvesResult:
     escaped: tuple[int, ...] = ()
     keppi: int | None = None
     kirves: int | None = None
-
-    @classmethod
-    def of(cls, **fields: Any) -> KirvesResult:
-        """The record of these fields, every one given and of its type (the deal makes one per
-        deal): they go straight into the instance's dict, where the frozen dataclass's own
-        ``__init__`` sets each through ``object.__setattr__``, several times slower."""
-        record = object.__new__(cls)
-        record.__dict__.update(fields)
-        return record
 
     @property
     def completed(self) -> bool:

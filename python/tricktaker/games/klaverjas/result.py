@@ -7,10 +7,11 @@ from typing import Any
 
 from tricktaker.cards import Suit
 from tricktaker.games.klaverjas.options import sides_json
+from tricktaker.protocol.records import FilledRecord
 
 
 @dataclass(frozen=True)
-class KlaverjasResult:
+class KlaverjasResult(FilledRecord):
     """The record of §5.5 for one deal. Team pairs are (N-S, E-W), by side id; seats are seat
     ids (0 to 3 = N, E, S, W)."""
 
@@ -26,16 +27,6 @@ class KlaverjasResult:
     made: bool
     pit_team: int | None
     penalized_team: int | None
-
-    @classmethod
-    def of(cls, **fields: Any) -> KlaverjasResult:
-        """The record of these fields, every one given and of its type (the deal's scoring
-        makes one per deal): they go straight into the instance's dict, where the frozen
-        dataclass's own ``__init__`` sets each through ``object.__setattr__``, several times
-        slower."""
-        record = object.__new__(cls)
-        record.__dict__.update(fields)
-        return record
 
     @property
     def nat(self) -> bool:

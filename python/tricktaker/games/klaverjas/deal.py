@@ -450,6 +450,10 @@ def packet_ids(order: list[int], dealer: int, packets: str) -> list[tuple[int, .
 def first_dealer(options: KlaverjasOptions, rng: _core.Rng) -> int:
     """The dealer of a game's first deal by the ``first_dealer`` option (D5): a seat, or one
     drawn from ``rng``."""
-    if options.first_dealer == "random":
-        return int(rng.below(NUM_SEATS))
-    return SEATS.index(options.first_dealer)
+    seat = fixed_first_dealer(options)
+    return int(rng.below(NUM_SEATS)) if seat is None else seat
+
+
+def fixed_first_dealer(options: KlaverjasOptions) -> int | None:
+    """The seat the ``first_dealer`` option names (D5), or None where it is drawn."""
+    return None if options.first_dealer == "random" else SEATS.index(options.first_dealer)

@@ -7,7 +7,13 @@ from typing import Any
 from tricktaker import _core
 from tricktaker.cards import Card, Suit, parse_card_list
 from tricktaker.errors import Error, InvalidPosition, rejected_as, require_text, short_repr
-from tricktaker.games.klaverjas.deal import KlaverjasDeal, deal_packets, first_dealer, packet_ids
+from tricktaker.games.klaverjas.deal import (
+    KlaverjasDeal,
+    deal_packets,
+    first_dealer,
+    fixed_first_dealer,
+    packet_ids,
+)
 from tricktaker.games.klaverjas.match import KlaverjasMatch
 from tricktaker.games.klaverjas.notation import read_position
 from tricktaker.games.klaverjas.options import (
@@ -222,8 +228,8 @@ def shuffle_seed(
     first dealer (where the options draw one), the pack shuffled and dealt in the options'
     packets (each seat's card ids, and the same as a bit mask), and the suit drawn for drawn
     trump (None under the other selections): (dealer, hands, masks, drawn suit)."""
-    first = options.first_dealer
-    dealer = -1 if first == "random" else SEATS.index(first)
+    seat = fixed_first_dealer(options)
+    dealer = -1 if seat is None else seat  # -1: the plan draws the dealer first
     drawn = options.trump_selection == "drawn"
     dealer, hands, masks, suit = _DEAL_PLANS[options.deal_packets].deal(seed, dealer, 4 * drawn)
     return dealer, hands, masks, SUITS[suit] if drawn else None

@@ -79,15 +79,23 @@ def bridge_loop(positions: list[Any], tensor: bool) -> Loop:
     return run
 
 
+def play_deals(deals: list[Deal], rnd: random.Random) -> int:
+    """The `Deal` loop every bench times or counts: random legal actions to each deal's end, in
+    OpenSpiel's loop shape (``legal_actions()``, ``random.choice``, ``apply``); the actions
+    played."""
+    n = 0
+    for deal in deals:
+        while not deal.is_over:
+            deal.apply(rnd.choice(deal.legal_actions()))
+            n += 1
+    return n
+
+
 def deal_loop(positions: list[Deal]) -> Loop:
     def run(rnd: random.Random) -> int:
         deals = [d.clone() for d in positions]
         start = time.process_time()
-        n = 0
-        for deal in deals:
-            while not deal.is_over:
-                deal.apply(rnd.choice(deal.legal_actions()))
-                n += 1
+        n = play_deals(deals, rnd)
         run.seconds = time.process_time() - start  # type: ignore[attr-defined]
         return n
 

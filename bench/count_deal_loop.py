@@ -20,17 +20,8 @@ import functools
 import random
 from typing import Any
 
-from bench_python_loops import game_positions
+from bench_python_loops import game_positions, play_deals
 from tricktaker.protocol.base import Action, Deal
-
-
-def play(deals: list[Deal], rnd: random.Random) -> int:
-    n = 0
-    for deal in deals:
-        while not deal.is_over:
-            deal.apply(rnd.choice(deal.legal_actions()))
-            n += 1
-    return n
 
 
 def last_actions(positions: list[Deal]) -> list[tuple[Deal, Action]]:
@@ -67,10 +58,10 @@ def main() -> None:
 
         total: Any = functools.reduce(one, lasts, 0)
     else:
-        play([d.clone() for d in positions], random.Random(99))  # warm-up
+        play_deals([d.clone() for d in positions], random.Random(99))  # warm-up
         batches = [[d.clone() for d in positions] for _ in range(3)]
         rnd = random.Random(1)
-        total = functools.reduce(lambda n, batch: n + play(batch, rnd), batches, 0)
+        total = functools.reduce(lambda n, batch: n + play_deals(batch, rnd), batches, 0)
     print("actions", total)
 
 

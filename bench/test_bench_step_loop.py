@@ -36,6 +36,7 @@ from typing import Any, cast
 import pytest
 
 import tricktaker as tt
+from bench_python_loops import play_deals
 from bridge_anchor import bridge_positions
 from tricktaker.games.klaverjas import KlaverjasDeal
 from tricktaker.protocol.base import Deal
@@ -63,13 +64,7 @@ def _positions() -> list[KlaverjasDeal]:
 POSITIONS = _positions()
 
 
-def deal_step_loop(deals: list[Deal], rnd: random.Random) -> int:
-    n = 0
-    for deal in deals:
-        while not deal.is_over:
-            deal.apply(rnd.choice(deal.legal_actions()))
-            n += 1
-    return n
+deal_step_loop = play_deals  # the Deal loop of bench_python_loops.py
 
 
 def core_step_loop(states: list[Any], rnd: random.Random) -> int:

@@ -101,10 +101,9 @@ def test_an_episode_after_many_resets_is_a_fresh_environment_s(
     assert play_episode(kept, random.Random(5)) == play_episode(fresh, random.Random(5))
 
 
-def test_reset_makes_fresh_dicts_and_lists() -> None:
-    environment = env("klaverjas")
-    environment.reset(seed=3)
-    first = (
+def episode_containers(environment: Any) -> tuple[Any, ...]:
+    """The lists and dicts an episode hands out (PettingZoo's AEC fields)."""
+    return (
         environment.agents,
         environment.rewards,
         environment._cumulative_rewards,
@@ -112,18 +111,17 @@ def test_reset_makes_fresh_dicts_and_lists() -> None:
         environment.truncations,
         environment.infos,
     )
+
+
+def test_reset_makes_fresh_dicts_and_lists() -> None:
+    environment = env("klaverjas")
+    environment.reset(seed=3)
+    first = episode_containers(environment)
     environment.infos["N"]["mine"] = 1
     environment.rewards["N"] = 5.0
     environment.agents.append("X")
     environment.reset(seed=3)
-    second = (
-        environment.agents,
-        environment.rewards,
-        environment._cumulative_rewards,
-        environment.terminations,
-        environment.truncations,
-        environment.infos,
-    )
+    second = episode_containers(environment)
     for a, b in zip(first, second, strict=True):
         assert a is not b
     assert environment.agents == ["N", "E", "S", "W"]

@@ -10,6 +10,7 @@ describes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tricktaker import _core
@@ -44,6 +45,27 @@ ITEM_NAMES = {
 # By the item's number: a dict keyed by the binding's enum hashes and compares through the
 # binding, a dearer look-up than the number's.
 _ITEM_NAME_BY_NUMBER = {int(item): name for item, name in ITEM_NAMES.items()}
+# The credit of each award of the core's scoring (its item's number, side, points and card id,
+# -1 for none), made once: a credit is immutable, so every deal that earns the same award
+# shares it, and a deal's end makes none.
+_AWARD_CREDITS: dict[tuple[int, int, int, int], Credit] = {}
+
+
+def award_credits(awards: Sequence[tuple[int, int, int, int]]) -> list[Credit]:
+    """The credits of the core's awards (``_core.allfours_score_fields``), in their order."""
+    out = []
+    for award in awards:
+        credit = _AWARD_CREDITS.get(award)
+        if credit is None:
+            item, side, points, card = award
+            credit = Credit.of(
+                _ITEM_NAME_BY_NUMBER[item], side, points, None if card < 0 else Card(card)
+            )
+            _AWARD_CREDITS[award] = credit
+        out.append(credit)
+    return out
+
+
 RUN_PACKET = 3  # a run deals one round of 3-card packets (T9)
 
 STAND = Action.call("stand")
@@ -314,16 +336,26 @@ class AllFoursDeal(DealViews):
     def _apply_credit(self, credit: Credit) -> bool:
         """``_credit`` of a credit made already (an item earned in play: the record is
         immutable, so the items and the credits share it)."""
-        self.credits.append(credit)
-        side = credit.side
-        self.scores[side] += credit.points
-        if (
-            self.options.win_check == "immediate_ordered"
-            and self._winner is None
-            and self.scores[side] >= self.options.target
-        ):
-            self._winner = side
-            return True
+        return self._apply_credits((credit,), -1)
+
+    def _apply_credits(self, credits: Sequence[Credit], skipped_side: int) -> bool:
+        """Apply ``credits`` in order, leaving out those of ``skipped_side`` (a bidding side
+        that was set; -1 for none); with win_check = immediate_ordered, stop at the credit that
+        wins and report it (T17)."""
+        o = self.options
+        immediate = o.win_check == "immediate_ordered"
+        target = o.target
+        applied = self.credits
+        scores = self.scores
+        for credit in credits:
+            side = credit.side
+            if side == skipped_side:
+                continue
+            applied.append(credit)
+            scores[side] += credit.points
+            if immediate and self._winner is None and scores[side] >= target:
+                self._winner = side
+                return True
         return False
 
     def _turn_up(self) -> Card:
@@ -708,22 +740,13 @@ class AllFoursDeal(DealViews):
             state, self.dealer, bidding_side, self.bid or 0, scoring_options(o)
         )
         self._score = (points, game_values, made, all_tricks_side, moon_side)
-        names = _ITEM_NAME_BY_NUMBER
-        items = self._items = [
-            Credit.of(names[item], side, value, None if card < 0 else Card(card))
-            for item, side, value, card in awards
-        ]
+        items = self._items = award_credits(awards)
         if o.win_check == "immediate_ordered":
-            for item in items:
-                if self._apply_credit(item):
-                    break
+            self._apply_credits(items, -1)
         else:
             start = list(self.scores)
             first = len(self.credits)
-            for item in items:
-                if item.side == bidding_side and not made:
-                    continue
-                self._apply_credit(item)
+            self._apply_credits(items, -1 if made else bidding_side)
             if bidding_side >= 0 and not made:
                 assert self.bid is not None
                 self._credit("set_back", bidding_side, -self.bid)
@@ -764,30 +787,37 @@ class AllFoursDeal(DealViews):
         self._to_move = None
         score = self._score
         pitcher = self.pitcher
+        state = self.state
         zeros = (0,) * self.num_sides
-        self._result = AllFoursResult.of(
-            dealer=self.dealer,
-            next_dealer=self._next_dealer,
-            thrown_in=self._thrown_in,
-            trump=None if self._thrown_in else self.trump,
-            begger=self.begger,
-            runs=self.runs,
-            pitcher=pitcher,
-            bid=self.bid,
-            made=None if score is None or pitcher is None else score[2],
-            items=tuple(self._items),
-            points=zeros if score is None else score[0],
-            game_values=zeros if score is None else score[1],
-            credits=tuple(self.credits),
-            scores_before=self.scores_before,
-            scores=tuple(self.scores),
-            winner=self._winner,
-            bidding_side=None if pitcher is None else self.sides[pitcher],
-            all_tricks_side=None if score is None else score[3],
-            moon_side=None if score is None else score[4],
-            folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
-            game=self.game.name,
-            sides=tuple(self.sides),
+        # Only a game with folding has folds to read (the core's call makes a list).
+        folded: tuple[int, ...] = ()
+        if state is not None and self.options.folding:
+            folded = tuple([seat for seat, _, _ in state.folds()])
+        self._result = AllFoursResult.filled(
+            {
+                "dealer": self.dealer,
+                "next_dealer": self._next_dealer,
+                "thrown_in": self._thrown_in,
+                "trump": None if self._thrown_in else self.trump,
+                "begger": self.begger,
+                "runs": self.runs,
+                "pitcher": pitcher,
+                "bid": self.bid,
+                "made": None if score is None or pitcher is None else score[2],
+                "items": tuple(self._items),
+                "points": zeros if score is None else score[0],
+                "game_values": zeros if score is None else score[1],
+                "credits": tuple(self.credits),
+                "scores_before": self.scores_before,
+                "scores": tuple(self.scores),
+                "winner": self._winner,
+                "bidding_side": None if pitcher is None else self.sides[pitcher],
+                "all_tricks_side": None if score is None else score[3],
+                "moon_side": None if score is None else score[4],
+                "folded": folded,
+                "game": self.game.name,
+                "sides": tuple(self.sides),
+            }
         )
 
     def result(self) -> AllFoursResult | None:

@@ -22,7 +22,7 @@ from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
 from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_options
-from tricktaker.protocol.base import LOG_TABLE, Action, Event, Game, card_actions
+from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
     "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
@@ -77,20 +77,13 @@ DONE = Action.call("done")
 FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the card, taken off the
-# seat's hand; for a trick's last card its number and winner, and the trick's record in the
-# deal's tricks (as _played makes it on the Python path); the play's end goes to _card_stepped.
+# seat's hand; for a trick's last card its number and winner (the deal's trick records are made
+# from the play state when read); the play's end goes to _card_stepped.
 _CARD_STEP = CardStep(
     "play",
     detail_card="card",
     hands="hands",
     trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
-    trick_list="tricks",
-    trick_record=[
-        ("leader", ("leader",)),
-        ("cards", ("cards",)),
-        ("winner", ("winner",)),
-        ("points", ("points",)),  # the trick's game values (C4)
-    ],
 )
 
 
@@ -189,7 +182,7 @@ class AllFoursDeal(DealViews):
         self.state: _core.PlayState | None = None
         self.leader: int | None = None
         self.start_hands: list[list[Card]] = []
-        self.tricks: list[dict[str, Any]] = []
+        self._tricks: list[dict[str, Any]] = []  # made when read (tricks)
         self._phase = "deal"
         self._to_move: int | None = None
         self._winner: int | None = None
@@ -679,11 +672,13 @@ class AllFoursDeal(DealViews):
     def _apply_play(self, action: Action, seat: int) -> Event:
         if action != FOLD:
             return self._play_card(action, seat)
-        assert self.state is not None
-        folded = cards_from_mask(self.state.hand(seat))
-        self.state.fold()
+        state = self.state
+        assert state is not None
+        folded = cards_from_mask(state.hand(seat))
+        before = state.tricks_played
+        state.fold()
         self.hands[seat] = []
-        return self._played(action, seat, {"folded": [str(c) for c in folded]})
+        return self._played(action, seat, {"folded": [str(c) for c in folded]}, before)
 
     def _play_card(self, action: Action, seat: int) -> Event:
         card = action.card
@@ -694,30 +689,24 @@ class AllFoursDeal(DealViews):
             detail = {"card": action.name, "trump": self._suit_of(card).letter}
         else:
             detail = {"card": action.name}
-        assert self.state is not None
-        self.state.play(card.id)
-        self.hands[seat].remove(card)
-        return self._played(action, seat, detail)
-
-    def _played(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
-        """The deal after a card or a fold: the trick record, the end of the play."""
         state = self.state
         assert state is not None
-        if len(self.tricks) < state.tricks_played:
-            record = state.trick_record(-1)
-            # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
-            cards = [list(pair) for pair in state.history_items(record.first, LOG_TABLE)]
-            self.tricks.append(
-                {
-                    "leader": record.leader,
-                    "cards": cards,
-                    "winner": record.winner,
-                    "points": record.points,  # the trick's game values (C4)
-                }
-            )
-            if "trick" not in detail:  # the card step puts them in already
-                detail["trick"] = state.tricks_played
-                detail["trick_winner"] = record.winner
+        before = state.tricks_played
+        state.play(card.id)
+        self.hands[seat].remove(card)
+        return self._played(action, seat, detail, before)
+
+    def _played(
+        self, action: Action, seat: int, detail: dict[str, Any], tricks_before: int = -1
+    ) -> Event:
+        """The deal after a card or a fold (``tricks_before``: the tricks completed before it,
+        -1 where the core's card step has put the trick's number and winner in the detail
+        already): the trick's fields, the end of the play."""
+        state = self.state
+        assert state is not None
+        if 0 <= tricks_before < state.tricks_played:
+            detail["trick"] = state.tricks_played
+            detail["trick_winner"] = state.trick_record(-1).winner
         if state.is_terminal():
             self._score_deal()
         else:

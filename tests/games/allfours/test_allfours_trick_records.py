@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 import tricktaker as tt
 from deal_invariants import CASES, case_id, load
+from tricktaker.cards import Card, mask_from_cards
 from tricktaker.games.allfours.result import Credit
+from tricktaker.games.allfours.tables import deal_rules, rules_table
 
 GAMES: list[tuple[str, tt.Game]] = [
     (case_id(c), load(c)) for c in CASES if c[0] in ("allfours", "pitch")
@@ -95,3 +97,33 @@ def test_the_credits_of_awards_are_whole_and_shared() -> None:
                 shared += 1
             seen[key] = item
     assert shared > 0
+
+
+@pytest.mark.parametrize(("name", "game"), GAMES, ids=[n for n, _ in GAMES])
+def test_the_deals_rules_table_is_the_options_own(name: str, game: tt.Game) -> None:
+    """The table kept per options object and trump is the one rules_table makes, and a
+    deal's play state is made with it."""
+    options: Any = game.options
+    for trump in range(4):
+        kept = deal_rules(options, trump)
+        assert deal_rules(options, trump) is kept
+        made = rules_table(options, trump)
+        assert (kept.trump, kept.trump_cards, kept.deck) == (
+            made.trump,
+            made.trump_cards,
+            made.deck,
+        )
+        assert kept.last_trick_bonus == made.last_trick_bonus
+
+
+def test_each_options_object_keeps_its_own_rules_table() -> None:
+    plain, jick = tt.load("allfours").options, tt.load("allfours", jick=True).options
+    assert deal_rules(plain, 1).trump_cards != deal_rules(jick, 1).trump_cards
+    assert deal_rules(jick, 1).trump_cards == rules_table(jick, 1).trump_cards
+
+
+def test_a_mask_of_cards_reads_cards_and_texts() -> None:
+    hand = [Card.parse("JH"), "AS", Card.parse("RJ"), "10d"]
+    assert mask_from_cards(hand) == sum(Card.parse(c).mask for c in hand)
+    with pytest.raises(tt.Error):
+        mask_from_cards([Card.parse("JH"), 5])

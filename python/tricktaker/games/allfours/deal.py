@@ -21,7 +21,12 @@ from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_options
+from tricktaker.games.allfours.tables import (
+    deal_rules,
+    objective_arguments,
+    rules_table,
+    scoring_options,
+)
 from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
@@ -368,7 +373,7 @@ class AllFoursDeal(DealViews):
     # --- begging (T7-T12, V3) ------------------------------------------------------------
 
     def _trumpless(self, seat: int, suit: Suit) -> bool:
-        rules = rules_for(self.options, suit)
+        rules = deal_rules(self.options, int(suit))
         return not (mask_from_cards(self.hands[seat]) & rules.trump_cards)
 
     def _apply_beg(self, action: Action, seat: int) -> Event:
@@ -596,7 +601,7 @@ class AllFoursDeal(DealViews):
     ) -> _core.PlayState:
         o = self.options
         return _core.PlayState(
-            rules_for(o, trump),
+            deal_rules(o, int(trump)),
             [mask_from_cards(h) for h in hands],
             self.sides,
             leader,
@@ -613,7 +618,7 @@ class AllFoursDeal(DealViews):
         if first_card is not None:
             first_lead_cards = first_card.mask
         elif o.trump_selection == "declare" and o.first_lead_must_be_trump:
-            first_lead_cards = rules_for(o, trump).trump_cards
+            first_lead_cards = deal_rules(o, int(trump)).trump_cards
         self.state = self._play_state(trump, self.hands, self.leader, first_lead_cards)
         self._phase = "play"
         self._to_move = self.leader

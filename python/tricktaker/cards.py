@@ -211,7 +211,8 @@ def iter_mask(mask: int) -> Iterator[Card]:
 def mask_from_cards(cards: Iterable[CardLike]) -> int:
     mask = 0
     for card in cards:
-        mask |= Card.parse(card).mask
+        # A Card (the common case: a hand's) gives its id; anything else is read as a card.
+        mask |= 1 << (card._id if type(card) is Card else Card.parse(card).id)
     return mask
 
 

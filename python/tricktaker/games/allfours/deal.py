@@ -10,6 +10,7 @@ describes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from tricktaker import _core
@@ -20,8 +21,13 @@ from tricktaker.games.allfours.notation import play_tokens, write_position
 from tricktaker.games.allfours.observation import DealViews
 from tricktaker.games.allfours.options import AllFoursOptions, seat_name
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.games.allfours.tables import objective_arguments, rules_table, scoring_options
-from tricktaker.protocol.base import LOG_TABLE, Action, Event, Game, card_actions
+from tricktaker.games.allfours.tables import (
+    deal_rules,
+    objective_arguments,
+    rules_table,
+    scoring_options,
+)
+from tricktaker.protocol.base import Action, Event, Game, card_actions
 
 KICK_TABLES: dict[str, dict[Rank, int]] = {
     "trinidad": {Rank.ACE: 1, Rank.SIX: 2, Rank.JACK: 3},
@@ -44,6 +50,27 @@ ITEM_NAMES = {
 # By the item's number: a dict keyed by the binding's enum hashes and compares through the
 # binding, a dearer look-up than the number's.
 _ITEM_NAME_BY_NUMBER = {int(item): name for item, name in ITEM_NAMES.items()}
+# The credit of each award of the core's scoring (its item's number, side, points and card id,
+# -1 for none), made once: a credit is immutable, so every deal that earns the same award
+# shares it, and a deal's end makes none.
+_AWARD_CREDITS: dict[tuple[int, int, int, int], Credit] = {}
+
+
+def award_credits(awards: Sequence[tuple[int, int, int, int]]) -> list[Credit]:
+    """The credits of the core's awards (``_core.allfours_score_fields``), in their order."""
+    out = []
+    for award in awards:
+        credit = _AWARD_CREDITS.get(award)
+        if credit is None:
+            item, side, points, card = award
+            credit = Credit.of(
+                _ITEM_NAME_BY_NUMBER[item], side, points, None if card < 0 else Card(card)
+            )
+            _AWARD_CREDITS[award] = credit
+        out.append(credit)
+    return out
+
+
 RUN_PACKET = 3  # a run deals one round of 3-card packets (T9)
 
 STAND = Action.call("stand")
@@ -55,20 +82,13 @@ DONE = Action.call("done")
 FOLD = Action.call("fold")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the card, taken off the
-# seat's hand; for a trick's last card its number and winner, and the trick's record in the
-# deal's tricks (as _played makes it on the Python path); the play's end goes to _card_stepped.
+# seat's hand; for a trick's last card its number and winner (the deal's trick records are made
+# from the play state when read); the play's end goes to _card_stepped.
 _CARD_STEP = CardStep(
     "play",
     detail_card="card",
     hands="hands",
     trick_detail=[("trick", "trick"), ("trick_winner", "winner")],
-    trick_list="tricks",
-    trick_record=[
-        ("leader", ("leader",)),
-        ("cards", ("cards",)),
-        ("winner", ("winner",)),
-        ("points", ("points",)),  # the trick's game values (C4)
-    ],
 )
 
 
@@ -167,7 +187,7 @@ class AllFoursDeal(DealViews):
         self.state: _core.PlayState | None = None
         self.leader: int | None = None
         self.start_hands: list[list[Card]] = []
-        self.tricks: list[dict[str, Any]] = []
+        self._tricks: list[dict[str, Any]] = []  # made when read (tricks)
         self._phase = "deal"
         self._to_move: int | None = None
         self._winner: int | None = None
@@ -314,16 +334,26 @@ class AllFoursDeal(DealViews):
     def _apply_credit(self, credit: Credit) -> bool:
         """``_credit`` of a credit made already (an item earned in play: the record is
         immutable, so the items and the credits share it)."""
-        self.credits.append(credit)
-        side = credit.side
-        self.scores[side] += credit.points
-        if (
-            self.options.win_check == "immediate_ordered"
-            and self._winner is None
-            and self.scores[side] >= self.options.target
-        ):
-            self._winner = side
-            return True
+        return self._apply_credits((credit,), -1)
+
+    def _apply_credits(self, credits: Sequence[Credit], skipped_side: int) -> bool:
+        """Apply ``credits`` in order, leaving out those of ``skipped_side`` (a bidding side
+        that was set; -1 for none); with win_check = immediate_ordered, stop at the credit that
+        wins and report it (T17)."""
+        o = self.options
+        immediate = o.win_check == "immediate_ordered"
+        target = o.target
+        applied = self.credits
+        scores = self.scores
+        for credit in credits:
+            side = credit.side
+            if side == skipped_side:
+                continue
+            applied.append(credit)
+            scores[side] += credit.points
+            if immediate and self._winner is None and scores[side] >= target:
+                self._winner = side
+                return True
         return False
 
     def _turn_up(self) -> Card:
@@ -343,7 +373,7 @@ class AllFoursDeal(DealViews):
     # --- begging (T7-T12, V3) ------------------------------------------------------------
 
     def _trumpless(self, seat: int, suit: Suit) -> bool:
-        rules = rules_for(self.options, suit)
+        rules = deal_rules(self.options, int(suit))
         return not (mask_from_cards(self.hands[seat]) & rules.trump_cards)
 
     def _apply_beg(self, action: Action, seat: int) -> Event:
@@ -571,7 +601,7 @@ class AllFoursDeal(DealViews):
     ) -> _core.PlayState:
         o = self.options
         return _core.PlayState(
-            rules_for(o, trump),
+            deal_rules(o, int(trump)),
             [mask_from_cards(h) for h in hands],
             self.sides,
             leader,
@@ -588,7 +618,7 @@ class AllFoursDeal(DealViews):
         if first_card is not None:
             first_lead_cards = first_card.mask
         elif o.trump_selection == "declare" and o.first_lead_must_be_trump:
-            first_lead_cards = rules_for(o, trump).trump_cards
+            first_lead_cards = deal_rules(o, int(trump)).trump_cards
         self.state = self._play_state(trump, self.hands, self.leader, first_lead_cards)
         self._phase = "play"
         self._to_move = self.leader
@@ -647,11 +677,13 @@ class AllFoursDeal(DealViews):
     def _apply_play(self, action: Action, seat: int) -> Event:
         if action != FOLD:
             return self._play_card(action, seat)
-        assert self.state is not None
-        folded = cards_from_mask(self.state.hand(seat))
-        self.state.fold()
+        state = self.state
+        assert state is not None
+        folded = cards_from_mask(state.hand(seat))
+        before = state.tricks_played
+        state.fold()
         self.hands[seat] = []
-        return self._played(action, seat, {"folded": [str(c) for c in folded]})
+        return self._played(action, seat, {"folded": [str(c) for c in folded]}, before)
 
     def _play_card(self, action: Action, seat: int) -> Event:
         card = action.card
@@ -662,30 +694,24 @@ class AllFoursDeal(DealViews):
             detail = {"card": action.name, "trump": self._suit_of(card).letter}
         else:
             detail = {"card": action.name}
-        assert self.state is not None
-        self.state.play(card.id)
-        self.hands[seat].remove(card)
-        return self._played(action, seat, detail)
-
-    def _played(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
-        """The deal after a card or a fold: the trick record, the end of the play."""
         state = self.state
         assert state is not None
-        if len(self.tricks) < state.tricks_played:
-            record = state.trick_record(-1)
-            # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
-            cards = [list(pair) for pair in state.history_items(record.first, LOG_TABLE)]
-            self.tricks.append(
-                {
-                    "leader": record.leader,
-                    "cards": cards,
-                    "winner": record.winner,
-                    "points": record.points,  # the trick's game values (C4)
-                }
-            )
-            if "trick" not in detail:  # the card step puts them in already
-                detail["trick"] = state.tricks_played
-                detail["trick_winner"] = record.winner
+        before = state.tricks_played
+        state.play(card.id)
+        self.hands[seat].remove(card)
+        return self._played(action, seat, detail, before)
+
+    def _played(
+        self, action: Action, seat: int, detail: dict[str, Any], tricks_before: int = -1
+    ) -> Event:
+        """The deal after a card or a fold (``tricks_before``: the tricks completed before it,
+        -1 where the core's card step has put the trick's number and winner in the detail
+        already): the trick's fields, the end of the play."""
+        state = self.state
+        assert state is not None
+        if 0 <= tricks_before < state.tricks_played:
+            detail["trick"] = state.tricks_played
+            detail["trick_winner"] = state.trick_record(-1).winner
         if state.is_terminal():
             self._score_deal()
         else:
@@ -708,22 +734,13 @@ class AllFoursDeal(DealViews):
             state, self.dealer, bidding_side, self.bid or 0, scoring_options(o)
         )
         self._score = (points, game_values, made, all_tricks_side, moon_side)
-        names = _ITEM_NAME_BY_NUMBER
-        items = self._items = [
-            Credit.of(names[item], side, value, None if card < 0 else Card(card))
-            for item, side, value, card in awards
-        ]
+        items = self._items = award_credits(awards)
         if o.win_check == "immediate_ordered":
-            for item in items:
-                if self._apply_credit(item):
-                    break
+            self._apply_credits(items, -1)
         else:
             start = list(self.scores)
             first = len(self.credits)
-            for item in items:
-                if item.side == bidding_side and not made:
-                    continue
-                self._apply_credit(item)
+            self._apply_credits(items, -1 if made else bidding_side)
             if bidding_side >= 0 and not made:
                 assert self.bid is not None
                 self._credit("set_back", bidding_side, -self.bid)
@@ -764,30 +781,37 @@ class AllFoursDeal(DealViews):
         self._to_move = None
         score = self._score
         pitcher = self.pitcher
+        state = self.state
         zeros = (0,) * self.num_sides
-        self._result = AllFoursResult.of(
-            dealer=self.dealer,
-            next_dealer=self._next_dealer,
-            thrown_in=self._thrown_in,
-            trump=None if self._thrown_in else self.trump,
-            begger=self.begger,
-            runs=self.runs,
-            pitcher=pitcher,
-            bid=self.bid,
-            made=None if score is None or pitcher is None else score[2],
-            items=tuple(self._items),
-            points=zeros if score is None else score[0],
-            game_values=zeros if score is None else score[1],
-            credits=tuple(self.credits),
-            scores_before=self.scores_before,
-            scores=tuple(self.scores),
-            winner=self._winner,
-            bidding_side=None if pitcher is None else self.sides[pitcher],
-            all_tricks_side=None if score is None else score[3],
-            moon_side=None if score is None else score[4],
-            folded=() if self.state is None else tuple(seat for seat, _, _ in self.state.folds()),
-            game=self.game.name,
-            sides=tuple(self.sides),
+        # Only a game with folding has folds to read (the core's call makes a list).
+        folded: tuple[int, ...] = ()
+        if state is not None and self.options.folding:
+            folded = tuple([seat for seat, _, _ in state.folds()])
+        self._result = AllFoursResult.filled(
+            {
+                "dealer": self.dealer,
+                "next_dealer": self._next_dealer,
+                "thrown_in": self._thrown_in,
+                "trump": None if self._thrown_in else self.trump,
+                "begger": self.begger,
+                "runs": self.runs,
+                "pitcher": pitcher,
+                "bid": self.bid,
+                "made": None if score is None or pitcher is None else score[2],
+                "items": tuple(self._items),
+                "points": zeros if score is None else score[0],
+                "game_values": zeros if score is None else score[1],
+                "credits": tuple(self.credits),
+                "scores_before": self.scores_before,
+                "scores": tuple(self.scores),
+                "winner": self._winner,
+                "bidding_side": None if pitcher is None else self.sides[pitcher],
+                "all_tricks_side": None if score is None else score[3],
+                "moon_side": None if score is None else score[4],
+                "folded": folded,
+                "game": self.game.name,
+                "sides": tuple(self.sides),
+            }
         )
 
     def result(self) -> AllFoursResult | None:

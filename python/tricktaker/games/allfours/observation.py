@@ -15,7 +15,7 @@ from tricktaker.cards import Card, Suit, cards_from_mask
 from tricktaker.errors import IllegalAction
 from tricktaker.games.allfours.options import AllFoursOptions, parse_seat, seat_names, side_list
 from tricktaker.games.allfours.result import AllFoursResult, Credit
-from tricktaker.protocol.base import Deal
+from tricktaker.protocol.base import LOG_TABLE, Deal
 
 
 class DealViews(Deal):
@@ -42,9 +42,30 @@ class DealViews(Deal):
     widow_taker: int | None
     state: _core.PlayState | None
     leader: int | None
-    tricks: list[dict[str, Any]]
+    _tricks: list[dict[str, Any]]
     _high: int
     _result: AllFoursResult | None
+
+    @property
+    def tricks(self) -> list[dict[str, Any]]:
+        """The completed tricks' records: leader, the cards as ``[seat, card]`` lists in play
+        order, winner and the trick's game values (C4). Made from the play state as they are
+        first read (a deal's card play makes none), then kept."""
+        made = self._tricks
+        state = self.state
+        if state is not None and len(made) < state.tricks_played:
+            for record in state.trick_records()[len(made) :]:
+                # The trick's (seat, card) pairs from the log's shared tuples, each its own list.
+                pairs = state.history_items(record.first, LOG_TABLE)[: record.size]
+                made.append(
+                    {
+                        "leader": record.leader,
+                        "cards": [list(pair) for pair in pairs],
+                        "winner": record.winner,
+                        "points": record.points,
+                    }
+                )
+        return made
 
     def side_of(self, seat: int) -> int:
         """The side of a seat: 0 for A, 1 for B, ..."""

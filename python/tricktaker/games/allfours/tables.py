@@ -44,6 +44,7 @@ from tricktaker.protocol.tables import (
 __all__ = [
     "PLAYOUTS",
     "SOLVER",
+    "deal_rules",
     "objective_arguments",
     "playout_engine",
     "rules_table",
@@ -66,6 +67,27 @@ def rules_table(options: AllFoursOptions, trump: int) -> _core.RulesTable:
         no_undertrump=options.no_undertrump_rule,
         must_head_trump=options.must_head_trump_rule,
     )
+
+
+# The rules table of each options object and trump, by the options' identity (as
+# _SCORING_OPTIONS below): every deal's play starts from one, and making it reads the deck's
+# ranks and calls the core with keywords. Only the deal's own play states and checks read
+# these (the core interns the table a play state is made with); rules_table makes a new one.
+_DEAL_RULES: dict[tuple[int, int], tuple[AllFoursOptions, _core.RulesTable]] = {}
+
+
+def deal_rules(options: AllFoursOptions, trump: int) -> _core.RulesTable:
+    """``rules_table(options, trump)``, made once per options object and trump, for reading
+    and for making play states (never to be changed: it is shared)."""
+    key = (id(options), trump)
+    kept = _DEAL_RULES.get(key)
+    if kept is not None and kept[0] is options:
+        return kept[1]
+    if len(_DEAL_RULES) >= 256:
+        _DEAL_RULES.clear()
+    made = rules_table(options, trump)
+    _DEAL_RULES[key] = (options, made)
+    return made
 
 
 def scoring_items(options: AllFoursOptions) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
-from tricktaker._core import CardStep, KiksasDealContext
+from tricktaker._core import CardStep, KiksasDealContext, KiksasTrickGate
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.kiksas.notation import write_position
@@ -77,8 +77,10 @@ SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the CardPlayed event,
 # in the deal's events and the card's; a trick's last card adds the TrickCompleted event (as
-# _trick_completed makes it on the Python path), and every completed trick comes back to the
-# deal (_card_stepped) for what it decides.
+# _trick_completed makes it on the Python path), in both (the trick's record goes to the list
+# the card's does, so to the card's detail too). A deal's step asks its context's
+# KiksasTrickGate (_ContextCache) which completed tricks come back to the deal (_card_stepped)
+# for what they decide; this one, without a gate (a pickle of a gated step), sends every one.
 _CARD_STEP = CardStep(
     "play",
     detail_record="events",
@@ -99,14 +101,17 @@ _CARD_STEP = CardStep(
 
 
 class _ContextCache:
-    """The deal's last core context and what it was made from. A copy or a pickle of the deal
-    starts with an empty one: the core's context object can be neither."""
+    """The deal's last core context, what it was made from, and the card step gated by it. A
+    copy or a pickle of the deal starts with an empty one: the core's context object can be
+    neither. (The step in the deal's slot is shared by a copy: its gate holds a copy of the
+    context, which nothing changes.)"""
 
-    __slots__ = ("key", "context")
+    __slots__ = ("key", "context", "step")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.context: KiksasDealContext | None = None
+        self.step: CardStep | None = None
 
     def __reduce__(self) -> tuple[type[_ContextCache], tuple[()]]:
         return (_ContextCache, ())
@@ -337,7 +342,7 @@ class KiksasDeal(DealViews):
             return None
         if self.akis is not None and state.cards_played == 0:
             return None  # the first card exposes the Akis opponents' hands
-        return _CARD_STEP
+        return self._context_now().step
 
     def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
         state = self.state
@@ -514,6 +519,13 @@ class KiksasDeal(DealViews):
         """``context()`` for the core's checks after each trick, kept while what it reads of the
         deal stays the same (the calls and the writing pair; the rest is fixed for the deal).
         Only the core reads it; ``context()`` still gives every caller its own."""
+        context = self._context_now().context
+        assert context is not None
+        return context
+
+    def _context_now(self) -> _ContextCache:
+        """The cache of ``_trick_context``, made again when what it reads has changed, with
+        the card step whose gate hands back the tricks ``_after_trick`` acts on."""
         key = (
             self.su_dviem_by,
             self.last_lead_declined,
@@ -523,9 +535,17 @@ class KiksasDeal(DealViews):
         )
         cache = self._context_cache
         if cache.key != key or cache.context is None:
-            cache.context = self.context()
+            options = self.options
+            context = cache.context = self.context()
+            gate = KiksasTrickGate(
+                context,
+                options.su_dviem,
+                options.decline_last_lead,
+                self.akis is None and options.announce_trump_count,
+            )
+            cache.step = _CARD_STEP.with_gate(gate)
             cache.key = key
-        return cache.context
+        return cache
 
     def _evaluate(self) -> Any:
         assert self.state is not None

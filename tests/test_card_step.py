@@ -261,3 +261,19 @@ def test_a_step_gate_is_a_trick_gate() -> None:
         step.with_gate(object())
     with pytest.raises(TypeError):
         tt._core.TrickGate()
+
+
+def test_kiksas_gated_steps_are_made_once_per_options_and_facts() -> None:
+    """Deals of one options object with the same facts share the context and the gated step;
+    the shared context reads as each deal's own ``context()``."""
+    game = tt.load("kiksas")
+    first, second = game.new_deal(seed=1), game.new_deal(seed=2)
+    ours = [first._trick_context(), second._trick_context()]
+    if first._context_facts() == second._context_facts():
+        assert ours[0] is ours[1] and first._card_step is second._card_step
+    other = tt.load("kiksas").new_deal(seed=1)  # an equal game of its own options object
+    assert other._trick_context() is not ours[0]
+    for deal, context in zip((first, second), ours, strict=True):
+        own = deal.context()
+        for field in ("type", "writing_side", "targets", "su_dviem", "akis", "akis_side"):
+            assert getattr(own, field) == getattr(context, field)

@@ -100,6 +100,57 @@ _CARD_STEP = CardStep(
 )
 
 
+# What a deal's core context is made of besides the options (KiksasDeal._context_facts): the
+# deal's type, the writing side, the targets, "Su dviem" declared, the last lead declined, the
+# Akis's kind (None for none) and side.
+ContextFacts = tuple[str, int, "tuple[int, int] | None", bool, bool, "str | None", int]
+
+
+def _new_context(options: KiksasOptions, facts: ContextFacts) -> KiksasDealContext:
+    """The core's context of a deal under ``options`` with these facts."""
+    deal_type, writing_side, targets, su_dviem, last_lead_declined, akis, akis_side = facts
+    ctx = option_context(options)
+    ctx.type = _CORE_TYPE[deal_type]
+    ctx.writing_side = writing_side
+    if targets is not None:
+        ctx.targets = list(targets)
+    ctx.su_dviem = su_dviem
+    ctx.last_lead_declined = last_lead_declined
+    if akis is not None:
+        ctx.akis = AKIS_KINDS[akis]
+        ctx.akis_side = akis_side
+    return ctx
+
+
+# Per options object (by identity: the options' hash reads every field; the object is kept
+# beside its value, so a recycled id is never mistaken for it), the contexts made for deals and
+# the card step gated by each, by the deal's facts. Only the core reads these contexts.
+_GATED: dict[int, tuple[KiksasOptions, dict[ContextFacts, tuple[KiksasDealContext, CardStep]]]] = {}
+
+
+def _gated_step(options: KiksasOptions, facts: ContextFacts) -> tuple[KiksasDealContext, CardStep]:
+    """The context of a deal with ``facts`` and the card step whose gate hands back the tricks
+    ``KiksasDeal._after_trick`` acts on, made once per options object and facts."""
+    kept = _GATED.get(id(options))
+    if kept is None or kept[0] is not options:
+        if len(_GATED) >= 64:
+            _GATED.clear()
+        kept = _GATED[id(options)] = (options, {})
+    made = kept[1].get(facts)
+    if made is None:
+        if len(kept[1]) >= 1024:
+            kept[1].clear()
+        context = _new_context(options, facts)
+        gate = KiksasTrickGate(
+            context,
+            options.su_dviem,
+            options.decline_last_lead,
+            facts[5] is None and options.announce_trump_count,  # no Akis: the count is told
+        )
+        made = kept[1][facts] = (context, _CARD_STEP.with_gate(gate))
+    return made
+
+
 class _ContextCache:
     """The deal's last core context, what it was made from, and the card step gated by it. A
     copy or a pickle of the deal starts with an empty one: the core's context object can be
@@ -196,6 +247,9 @@ class KiksasDeal(DealViews):
             self._set_hands(self._deal_standard(self._order))
         if setup.get("trump") is not None and self.deal_type != "first":
             self._choose_trump(Suit.parse(setup["trump"]))
+        # A deal whose play begins here (deal 1, given hands and trump) takes the step from its
+        # first card, as one does after the call that begins it.
+        self._card_step = self._card_step_now()
 
     # --- seats and sides ----------------------------------------------------------------
 
@@ -498,22 +552,27 @@ class KiksasDeal(DealViews):
     def context(self) -> KiksasDealContext:
         """The core's view of this deal, for ``kiksas_evaluate`` (and a solver): what the
         options fix (``tables.option_context``) and the deal's type, sides, targets and calls."""
-        ctx = option_context(self.options)
-        ctx.type = _CORE_TYPE[self.deal_type]
+        return _new_context(self.options, self._context_facts())
+
+    def _context_facts(self) -> ContextFacts:
+        """What ``context()`` reads of the deal: its type, the writing side, the targets, the
+        calls made and the Akis (kind and side)."""
         if self.trikiksis:
             # Side 0 is the active player: the writer, or the writing-off player (O).
-            ctx.writing_side = 1 if self.deal_type == "writing_off" else 0
+            writing_side = 1 if self.deal_type == "writing_off" else 0
         else:
             w = self.writing_pair()
-            ctx.writing_side = 0 if w is None else w
-        if self.targets is not None:
-            ctx.targets = list(self.targets)
-        ctx.su_dviem = self.su_dviem_by is not None
-        ctx.last_lead_declined = self.last_lead_declined
-        if self.akis is not None:
-            ctx.akis = AKIS_KINDS[self.akis[1]]
-            ctx.akis_side = self._sides()[self.akis[0]]
-        return ctx
+            writing_side = 0 if w is None else w
+        akis = self.akis
+        return (
+            self.deal_type,
+            writing_side,
+            self.targets,
+            self.su_dviem_by is not None,
+            self.last_lead_declined,
+            None if akis is None else akis[1],
+            0 if akis is None else self._sides()[akis[0]],
+        )
 
     def _trick_context(self) -> KiksasDealContext:
         """``context()`` for the core's checks after each trick, kept while what it reads of the
@@ -535,15 +594,7 @@ class KiksasDeal(DealViews):
         )
         cache = self._context_cache
         if cache.key != key or cache.context is None:
-            options = self.options
-            context = cache.context = self.context()
-            gate = KiksasTrickGate(
-                context,
-                options.su_dviem,
-                options.decline_last_lead,
-                self.akis is None and options.announce_trump_count,
-            )
-            cache.step = _CARD_STEP.with_gate(gate)
+            cache.context, cache.step = _gated_step(self.options, self._context_facts())
             cache.key = key
         return cache
 

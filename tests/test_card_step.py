@@ -7,14 +7,17 @@ Two copies of each deal are played with the same random choices: one through ``a
 take). Their events, legal actions,
 logs, observations, JSON and results must be equal at every action, over every registered game,
 preset and example option set and the options that change the card play's hand-backs (manual
-roem claims, penalized illegal plays, Kirves from 2 to 10 players, folding). Cards that are not
-legal are refused by the fast copy with the state unchanged.
+roem claims, penalized illegal plays, Kirves from 2 to 10 players, folding, Kiksas's later
+deals, whose gate hands back only the tricks its Python acts on). Cards that are not legal are
+refused by the fast copy with the state unchanged; a clone or a pickle of the fast copy taken
+mid-deal plays on in its place.
 """
 
 from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -54,11 +57,18 @@ def _illegal_cards(deal: Deal) -> list[str]:
     return [str(c) for c in cards_from_mask(tt._core.ALL_CARDS) if str(c) not in legal]
 
 
-def _play_both(game: tt.Game, seed: int, checks: random.Random) -> None:
-    fast = game.new_deal(seed=seed)
-    slow = game.new_deal(seed=seed)
+def _play_both(
+    game: tt.Game, seed: int, checks: random.Random, make: Callable[[], Deal] | None = None
+) -> None:
+    new: Callable[[], Deal] = make or (lambda: game.new_deal(seed=seed))
+    fast = new()
+    slow = new()
     rng = random.Random(seed)
     while not fast.is_over:
+        if checks.random() < 0.1:
+            # A copy mid-deal plays on in the original's place: a clone shares the step (and its
+            # gate), a pickle replays the log; either must go on as the Python path does.
+            fast = fast.clone() if checks.random() < 0.5 else pickle.loads(pickle.dumps(fast))
         assert not slow.is_over
         seat = fast.to_move
         assert seat is not None and seat == slow.to_move and fast.phase == slow.phase
@@ -189,3 +199,81 @@ def test_the_tricks_recorded_by_the_step_are_the_deals_own(name: str) -> None:
         assert record["leader"] == core.leader and record["winner"] == core.winner
         cards = history[core.first : core.first + core.size]
         assert record["cards"] == [[p, tt._core.card_to_string(c)] for p, c in cards]
+
+
+# Kiksas's later deals: the writing-off race (targets reached, "Su dviem", a declined last lead)
+# and Akis, under the options that change which tricks its gate hands back.
+KIKSAS_OPTIONS: list[dict[str, Any]] = [
+    {"akis": False},
+    {"akis": False, "variant": "trikiksis"},
+    {"akis": False, "su_dviem": False},
+    {"akis": False, "decline_last_lead": False, "announce_trump_count": False},
+    {"akis": False, "writing_off_end": "end_when_decided"},
+    {},
+    {"variant": "trikiksis", "writing_off_end": "end_when_decided"},
+]
+
+
+@pytest.mark.parametrize("options", KIKSAS_OPTIONS, ids=lambda o: repr(o))
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    deal_type=st.sampled_from(["first", "writing", "writing_off"]),
+    target=st.integers(0, 138),
+)
+def test_kiksas_gate_plays_as_the_python_path(
+    options: dict[str, Any], seed: int, deal_type: str, target: int
+) -> None:
+    game = tt.load("kiksas", **options)
+    targets = (target, 138 - target) if deal_type == "writing_off" else None
+
+    def make() -> Deal:
+        return game.new_deal(seed=seed, deal_type=deal_type, targets=targets)
+
+    _play_both(game, seed, random.Random(seed), make)
+
+
+def test_the_kiksas_gate_hands_back_only_what_the_deal_acts_on() -> None:
+    """A writing-off deal's step carries its context's gate; a trick the gate keeps (none of
+    the announcement, a target, the end or a call) leaves the deal in play with both records."""
+    game = tt.load("kiksas", announce_trump_count=False, akis=False)
+    deal = game.new_deal(seed=4, deal_type="writing")
+    rng = random.Random(4)
+    while deal.phase != "play":
+        deal.apply(rng.choice(deal.legal_actions()))
+    step = deal._card_step
+    assert isinstance(step, tt._core.CardStep) and isinstance(step.gate, tt._core.KiksasTrickGate)
+    for _ in range(4):
+        event = deal.apply(deal.legal_actions()[0])
+    assert [e["type"] for e in event.detail["events"]] == ["CardPlayed", "TrickCompleted"]
+    assert event.detail["events"] == deal.events[-2:]
+    assert event.detail["events"][1] is deal.events[-1]  # the deal's own record, as on the path
+    assert deal._card_step is step and deal.phase == "play"
+    # Pickled, a gated step is the step without its gate (which hands back every trick).
+    plain = pickle.loads(pickle.dumps(step))
+    assert plain.gate is None and repr(plain) == repr(step)
+    assert deal.clone()._card_step is step
+
+
+def test_a_step_gate_is_a_trick_gate() -> None:
+    step = tt._core.CardStep("play")
+    with pytest.raises(TypeError, match="TrickGate"):
+        step.with_gate(object())
+    with pytest.raises(TypeError):
+        tt._core.TrickGate()
+
+
+def test_kiksas_gated_steps_are_made_once_per_options_and_facts() -> None:
+    """Deals of one options object with the same facts share the context and the gated step;
+    the shared context reads as each deal's own ``context()``."""
+    game = tt.load("kiksas")
+    first, second = game.new_deal(seed=1), game.new_deal(seed=2)
+    ours = [first._trick_context(), second._trick_context()]
+    if first._context_facts() == second._context_facts():
+        assert ours[0] is ours[1] and first._card_step is second._card_step
+    other = tt.load("kiksas").new_deal(seed=1)  # an equal game of its own options object
+    assert other._trick_context() is not ours[0]
+    for deal, context in zip((first, second), ours, strict=True):
+        own = deal.context()
+        for field in ("type", "writing_side", "targets", "su_dviem", "akis", "akis_side"):
+            assert getattr(own, field) == getattr(context, field)

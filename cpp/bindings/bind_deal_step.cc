@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "bindings.h"
+#include "trick_gate.h"
 #include "tricktaker/play_state.h"
 
 namespace py = pybind11;
@@ -108,7 +109,15 @@ struct CardStep {
   // the record's key, TrickField or TrickValue, constant.
   py::object trick_list;
   std::vector<std::tuple<py::str, int, py::object>> trick_record;
-  py::tuple args;  // as given, for pickling
+  // The trick's record goes to the list of the card's records (trick_list is record_list): then
+  // it also goes in the card's detail (detail_record) after the card's own record, as every
+  // record the card adds to that list does.
+  bool trick_in_detail = false;
+  // with_gate: asked after each completed trick in place of hook_every_trick (a trick that ends
+  // the play goes back regardless); gate holds the object gate_ptr points into.
+  py::object gate = py::none();
+  const TrickGate* gate_ptr = nullptr;
+  py::tuple args;  // as given, for pickling (a gated step pickles as the step without its gate)
 };
 
 namespace {
@@ -482,8 +491,9 @@ PyObject* trick_cards(const PlayState& state, const TrickRecord& record) {
 }
 
 // Appends the CardStep's record of the completed trick to the deal's trick list.
+// The record, borrowed, in *made (the list holds it) when made is not nullptr.
 bool append_trick_record(const CardStep& step, PyObject* deal, const PlayState& state,
-                         const TrickRecord& record) {
+                         const TrickRecord& record, PyObject** made) {
   PyObject* out = PyDict_New();
   bool ok = out != nullptr;
   for (const auto& [key, kind, constant] : step.trick_record) {
@@ -505,8 +515,21 @@ bool append_trick_record(const CardStep& step, PyObject* deal, const PlayState& 
   if (!ok && !PyErr_Occurred())
     PyErr_SetString(PyExc_TypeError, "the deal's trick list is missing or no list");
   Py_XDECREF(list);
+  if (ok && made) *made = out;
   Py_XDECREF(out);
   return ok;
+}
+
+// Whether a completed trick goes back to the family's Python by the step's gate or, without
+// one, hook_every_trick. A gate that throws (a context the core refuses) hands the trick back:
+// the family's Python then raises the error as it would without the step.
+bool hands_back(const CardStep& step, const PlayState& state) {
+  if (!step.gate_ptr) return step.hook_every_trick;
+  try {
+    return step.gate_ptr->hands_back(state);
+  } catch (...) {
+    return true;
+  }
 }
 
 PyObject* const kNotTaken = reinterpret_cast<PyObject*>(&g);  // never a Python object
@@ -527,8 +550,16 @@ bool after_card(PyObject* deal, const CardStep& step, PlayState& state, int seat
       Py_XDECREF(value);
       if (!ok) break;
     }
-    if (ok && !step.trick_list.is_none()) ok = append_trick_record(step, deal, state, record);
-    if (ok && (state.is_terminal() || step.hook_every_trick ||
+    PyObject* made = nullptr;  // the trick's record, borrowed
+    if (ok && !step.trick_list.is_none())
+      ok = append_trick_record(step, deal, state, record, step.trick_in_detail ? &made : nullptr);
+    if (ok && made) {
+      PyObject* holder = PyDict_GetItemWithError(detail, step.detail_record.ptr());  // borrowed
+      ok = holder && PyList_CheckExact(holder) && PyList_Append(holder, made) == 0;
+      if (!ok && !PyErr_Occurred())
+        PyErr_SetString(PyExc_TypeError, "the card's detail holds no record list");
+    }
+    if (ok && (state.is_terminal() || hands_back(step, state) ||
                (step.hook_on_bonus && record.bonus > 0))) {
       // The family's Python takes over: the card is played, the detail made.
       slot_set(deal, kNextLegalSlot, Py_None);
@@ -756,6 +787,13 @@ PyMethodDef legal_def = {
 
 }  // namespace
 
+void bind_trick_gate(py::module_& m) {
+  py::class_<TrickGate>(m, "TrickGate",
+                        "A family's check after each completed trick of a card step "
+                        "(CardStep.with_gate): whether the trick goes back to the family's "
+                        "Python. Each family binds its own kind.");
+}
+
 void bind_deal_step(py::module_& m) {
   py::class_<CardStep>(m, "CardStep",
                        "What a family's deal does for each card of a stretch of pure card play, "
@@ -796,6 +834,8 @@ void bind_deal_step(py::module_& m) {
              }
              if (!trick_record.empty() && trick_list.is_none())
                throw Error("trick_record: a trick record needs trick_list, the list it goes to");
+             s.trick_in_detail =
+                 !detail_record.is_none() && !trick_list.is_none() && trick_list.equal(record_list);
              py::list trick_record_items;
              for (const auto& [key, value] : trick_record)
                trick_record_items.append(py::make_tuple(key, value));
@@ -818,6 +858,25 @@ void bind_deal_step(py::module_& m) {
            py::arg("set_to_move") = true, py::arg("hook_every_trick") = false,
            py::arg("hook_on_bonus") = false, py::arg("trick_list") = py::none(),
            py::arg("trick_record") = std::vector<std::pair<py::str, py::object>>{})
+      .def(
+          "with_gate",
+          [](const CardStep& s, const py::object& gate) {
+            if (!py::isinstance<TrickGate>(gate))
+              throw py::type_error("with_gate: gate must be a TrickGate, not " +
+                                   std::string(py::str(py::type::of(gate).attr("__name__"))));
+            CardStep gated = s;
+            gated.gate_ptr = &gate.cast<const TrickGate&>();
+            gated.gate = gate;
+            return gated;
+          },
+          py::arg("gate"),
+          "This step asking gate (a family's TrickGate) after each completed trick whether it "
+          "goes back to the family's Python, in place of hook_every_trick; a trick that ends the "
+          "play always does. It copies as itself and pickles without the gate (as the step it "
+          "was made from, which hook_every_trick keeps correct).")
+      .def_property_readonly(
+          "gate", [](const CardStep& s) { return s.gate; },
+          "The TrickGate of a step made by with_gate, else None.")
       .def("__reduce__",
            [](const CardStep& s) -> py::object {
              return py::make_tuple(py::module_::import("tricktaker._core").attr("CardStep"),

@@ -3,11 +3,48 @@
 #include <vector>
 
 #include "bindings.h"
+#include "trick_gate.h"
 #include "tricktaker/games/kiksas.h"
 
 namespace py = pybind11;
 
 namespace tricktaker::bindings {
+
+namespace {
+
+// The tricks a Kiksas deal's Python must see (games/kiksas/deal.py, _after_trick): the first
+// under the trump-count announcement, one after which the deal ends, one at which a side
+// reaches its target (the TargetReached event), and one that opens "Su dviem" or a declined
+// last lead. After any other trick the deal only goes on with the next card, which the card
+// step does itself. The context is the deal's own (copied: it stays as the gate was made).
+class KiksasTrickGate final : public TrickGate {
+ public:
+  KiksasTrickGate(const KiksasDealContext& context, bool su_dviem, bool decline_last_lead,
+                  bool announce_first_trick)
+      : context_(context),
+        su_dviem_(su_dviem),
+        decline_last_lead_(decline_last_lead),
+        announce_first_trick_(announce_first_trick) {}
+
+  bool hands_back(const PlayState& state) const override {
+    const int no = state.tricks_played();
+    if (no == 1 && announce_first_trick_) return true;
+    const KiksasDealResult r = kiksas_evaluate(state, context_);
+    if (r.over || r.reached_at[0] == no || r.reached_at[1] == no) return true;
+    if (su_dviem_ && kiksas_su_dviem_available(state, context_)) return true;
+    return decline_last_lead_ && kiksas_may_decline_last_lead(state, context_);
+  }
+
+  const KiksasDealContext& context() const { return context_; }
+
+ private:
+  KiksasDealContext context_;
+  bool su_dviem_;
+  bool decline_last_lead_;
+  bool announce_first_trick_;
+};
+
+}  // namespace
 
 void bind_kiksas(py::module_& m) {
   m.def("kiksas_deck", &kiksas_deck, "The 24-card deck (9 to A of every suit) as a mask.");
@@ -135,6 +172,17 @@ void bind_kiksas(py::module_& m) {
       "figure_side, figure kind number, figure_count), then, where the deal goes on, whether "
       "\"Su dviem\" may be declared now (asked only with su_dviem) and, if not, whether the last "
       "lead may be declined (asked only with decline_last_lead).");
+  py::class_<KiksasTrickGate, TrickGate>(
+      m, "KiksasTrickGate",
+      "Which completed tricks of a Kiksas deal's card step go back to the deal's Python: the "
+      "first under the trump-count announcement (announce_first_trick), one that ends the deal "
+      "or at which a side reaches its target, one that opens \"Su dviem\" (with su_dviem) or a "
+      "declined last lead (with decline_last_lead), as kiksas_evaluate_fields says. The context "
+      "is copied.")
+      .def(py::init<const KiksasDealContext&, bool, bool, bool>(), py::arg("context"),
+           py::arg("su_dviem"), py::arg("decline_last_lead"), py::arg("announce_first_trick"))
+      .def("hands_back", &KiksasTrickGate::hands_back, py::arg("state"),
+           "Whether the trick just completed in state goes back to the deal.");
   m.def("kiksas_su_dviem_available", &kiksas_su_dviem_available, py::arg("state"),
         py::arg("context"));
   m.def("kiksas_may_decline_last_lead", &kiksas_may_decline_last_lead, py::arg("state"),

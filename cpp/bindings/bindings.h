@@ -52,5 +52,6 @@ void bind_sampling(pybind11::module_& m);
 void bind_solver(pybind11::module_& m);
 void bind_card_heuristic(pybind11::module_& m);
 void bind_deal_step(pybind11::module_& m);
+void bind_trick_gate(pybind11::module_& m);  // trick_gate.h
 
 }  // namespace tricktaker::bindings

@@ -35,6 +35,7 @@ PYBIND11_MODULE(_core, m) {
   tricktaker::bindings::bind_klaverjas(m);
   tricktaker::bindings::bind_klaverjas_tensor(m);
   tricktaker::bindings::bind_action_flags(m);
+  tricktaker::bindings::bind_trick_gate(m);  // before the families' gates (its subclasses)
   tricktaker::bindings::bind_kirves(m);
   tricktaker::bindings::bind_kiksas(m);
   tricktaker::bindings::bind_allfours(m);

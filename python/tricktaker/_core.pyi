@@ -32,6 +32,7 @@ __all__: list[str] = [
     "KiksasDealType",
     "KiksasOutcome",
     "KiksasPlayouts",
+    "KiksasTrickGate",
     "KiksasTrumpCount",
     "KirvesDealKind",
     "KirvesDealOutcome",
@@ -57,6 +58,7 @@ __all__: list[str] = [
     "SolveResult",
     "Solver",
     "TrickBonus",
+    "TrickGate",
     "TrickRecord",
     "VoidTrumpDuty",
     "action_flags",
@@ -551,6 +553,11 @@ class KlaverjasTensorPlan:
     @property
     def size(self) -> int: ...
 
+class TrickGate:
+    """
+    A family's check after each completed trick of a card step (CardStep.with_gate): whether the trick goes back to the family's Python. Each family binds its own kind.
+    """
+
 class KirvesDealKind:
     """
     Members:
@@ -897,6 +904,22 @@ class KiksasDealResult:
     def reached_at(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
     @property
     def tricks(self) -> typing.Annotated[list[int], "FixedSize(2)"]: ...
+
+class KiksasTrickGate(TrickGate):
+    """
+    Which completed tricks of a Kiksas deal's card step go back to the deal's Python: the first under the trump-count announcement (announce_first_trick), one that ends the deal or at which a side reaches its target, one that opens "Su dviem" (with su_dviem) or a declined last lead (with decline_last_lead), as kiksas_evaluate_fields says. The context is copied.
+    """
+    def __init__(
+        self,
+        context: KiksasDealContext,
+        su_dviem: bool,
+        decline_last_lead: bool,
+        announce_first_trick: bool,
+    ) -> None: ...
+    def hands_back(self, state: PlayState) -> bool:
+        """
+        Whether the trick just completed in state goes back to the deal.
+        """
 
 class KiksasTrumpCount:
     @property
@@ -1403,6 +1426,15 @@ class CardStep:
     ) -> None: ...
     def __reduce__(self) -> typing.Any: ...
     def __repr__(self) -> str: ...
+    def with_gate(self, gate: typing.Any) -> CardStep:
+        """
+        This step asking gate (a family's TrickGate) after each completed trick whether it goes back to the family's Python, in place of hook_every_trick; a trick that ends the play always does. It copies as itself and pickles without the gate (as the step it was made from, which hook_every_trick keeps correct).
+        """
+    @property
+    def gate(self) -> typing.Any:
+        """
+        The TrickGate of a step made by with_gate, else None.
+        """
 
 def action_flags(
     actions: list[typing.Any],

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tricktaker import _core
-from tricktaker._core import CardStep, KiksasDealContext
+from tricktaker._core import CardStep, KiksasDealContext, KiksasTrickGate
 from tricktaker.cards import Card, Rank, Suit, cards_from_mask, mask_from_cards
 from tricktaker.errors import Error, IllegalAction
 from tricktaker.games.kiksas.notation import write_position
@@ -77,8 +77,10 @@ SU_DVIEM = Action.call("su_dviem")
 TRUMP_CALLS = {suit: Action.call(f"trump:{suit.letter}") for suit in Suit}
 # What the core's card step does with each card (protocol.base.Deal): the CardPlayed event,
 # in the deal's events and the card's; a trick's last card adds the TrickCompleted event (as
-# _trick_completed makes it on the Python path), and every completed trick comes back to the
-# deal (_card_stepped) for what it decides.
+# _trick_completed makes it on the Python path), in both (the trick's record goes to the list
+# the card's does, so to the card's detail too). A deal's step asks its context's
+# KiksasTrickGate (_ContextCache) which completed tricks come back to the deal (_card_stepped)
+# for what they decide; this one, without a gate (a pickle of a gated step), sends every one.
 _CARD_STEP = CardStep(
     "play",
     detail_record="events",
@@ -98,15 +100,69 @@ _CARD_STEP = CardStep(
 )
 
 
-class _ContextCache:
-    """The deal's last core context and what it was made from. A copy or a pickle of the deal
-    starts with an empty one: the core's context object can be neither."""
+# What a deal's core context is made of besides the options (KiksasDeal._context_facts): the
+# deal's type, the writing side, the targets, "Su dviem" declared, the last lead declined, the
+# Akis's kind (None for none) and side.
+ContextFacts = tuple[str, int, "tuple[int, int] | None", bool, bool, "str | None", int]
 
-    __slots__ = ("key", "context")
+
+def _new_context(options: KiksasOptions, facts: ContextFacts) -> KiksasDealContext:
+    """The core's context of a deal under ``options`` with these facts."""
+    deal_type, writing_side, targets, su_dviem, last_lead_declined, akis, akis_side = facts
+    ctx = option_context(options)
+    ctx.type = _CORE_TYPE[deal_type]
+    ctx.writing_side = writing_side
+    if targets is not None:
+        ctx.targets = list(targets)
+    ctx.su_dviem = su_dviem
+    ctx.last_lead_declined = last_lead_declined
+    if akis is not None:
+        ctx.akis = AKIS_KINDS[akis]
+        ctx.akis_side = akis_side
+    return ctx
+
+
+# Per options object (by identity: the options' hash reads every field; the object is kept
+# beside its value, so a recycled id is never mistaken for it), the contexts made for deals and
+# the card step gated by each, by the deal's facts. Only the core reads these contexts.
+_GATED: dict[int, tuple[KiksasOptions, dict[ContextFacts, tuple[KiksasDealContext, CardStep]]]] = {}
+
+
+def _gated_step(options: KiksasOptions, facts: ContextFacts) -> tuple[KiksasDealContext, CardStep]:
+    """The context of a deal with ``facts`` and the card step whose gate hands back the tricks
+    ``KiksasDeal._after_trick`` acts on, made once per options object and facts."""
+    kept = _GATED.get(id(options))
+    if kept is None or kept[0] is not options:
+        if len(_GATED) >= 64:
+            _GATED.clear()
+        kept = _GATED[id(options)] = (options, {})
+    made = kept[1].get(facts)
+    if made is None:
+        if len(kept[1]) >= 1024:
+            kept[1].clear()
+        context = _new_context(options, facts)
+        gate = KiksasTrickGate(
+            context,
+            options.su_dviem,
+            options.decline_last_lead,
+            facts[5] is None and options.announce_trump_count,  # no Akis: the count is told
+        )
+        made = kept[1][facts] = (context, _CARD_STEP.with_gate(gate))
+    return made
+
+
+class _ContextCache:
+    """The deal's last core context, what it was made from, and the card step gated by it. A
+    copy or a pickle of the deal starts with an empty one: the core's context object can be
+    neither. (The step in the deal's slot is shared by a copy: its gate holds a copy of the
+    context, which nothing changes.)"""
+
+    __slots__ = ("key", "context", "step")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.context: KiksasDealContext | None = None
+        self.step: CardStep | None = None
 
     def __reduce__(self) -> tuple[type[_ContextCache], tuple[()]]:
         return (_ContextCache, ())
@@ -191,6 +247,9 @@ class KiksasDeal(DealViews):
             self._set_hands(self._deal_standard(self._order))
         if setup.get("trump") is not None and self.deal_type != "first":
             self._choose_trump(Suit.parse(setup["trump"]))
+        # A deal whose play begins here (deal 1, given hands and trump) takes the step from its
+        # first card, as one does after the call that begins it.
+        self._card_step = self._card_step_now()
 
     # --- seats and sides ----------------------------------------------------------------
 
@@ -337,7 +396,7 @@ class KiksasDeal(DealViews):
             return None
         if self.akis is not None and state.cards_played == 0:
             return None  # the first card exposes the Akis opponents' hands
-        return _CARD_STEP
+        return self._context_now().step
 
     def _card_stepped(self, action: Action, seat: int, detail: dict[str, Any]) -> Event:
         state = self.state
@@ -493,27 +552,39 @@ class KiksasDeal(DealViews):
     def context(self) -> KiksasDealContext:
         """The core's view of this deal, for ``kiksas_evaluate`` (and a solver): what the
         options fix (``tables.option_context``) and the deal's type, sides, targets and calls."""
-        ctx = option_context(self.options)
-        ctx.type = _CORE_TYPE[self.deal_type]
+        return _new_context(self.options, self._context_facts())
+
+    def _context_facts(self) -> ContextFacts:
+        """What ``context()`` reads of the deal: its type, the writing side, the targets, the
+        calls made and the Akis (kind and side)."""
         if self.trikiksis:
             # Side 0 is the active player: the writer, or the writing-off player (O).
-            ctx.writing_side = 1 if self.deal_type == "writing_off" else 0
+            writing_side = 1 if self.deal_type == "writing_off" else 0
         else:
             w = self.writing_pair()
-            ctx.writing_side = 0 if w is None else w
-        if self.targets is not None:
-            ctx.targets = list(self.targets)
-        ctx.su_dviem = self.su_dviem_by is not None
-        ctx.last_lead_declined = self.last_lead_declined
-        if self.akis is not None:
-            ctx.akis = AKIS_KINDS[self.akis[1]]
-            ctx.akis_side = self._sides()[self.akis[0]]
-        return ctx
+            writing_side = 0 if w is None else w
+        akis = self.akis
+        return (
+            self.deal_type,
+            writing_side,
+            self.targets,
+            self.su_dviem_by is not None,
+            self.last_lead_declined,
+            None if akis is None else akis[1],
+            0 if akis is None else self._sides()[akis[0]],
+        )
 
     def _trick_context(self) -> KiksasDealContext:
         """``context()`` for the core's checks after each trick, kept while what it reads of the
         deal stays the same (the calls and the writing pair; the rest is fixed for the deal).
         Only the core reads it; ``context()`` still gives every caller its own."""
+        context = self._context_now().context
+        assert context is not None
+        return context
+
+    def _context_now(self) -> _ContextCache:
+        """The cache of ``_trick_context``, made again when what it reads has changed, with
+        the card step whose gate hands back the tricks ``_after_trick`` acts on."""
         key = (
             self.su_dviem_by,
             self.last_lead_declined,
@@ -523,9 +594,9 @@ class KiksasDeal(DealViews):
         )
         cache = self._context_cache
         if cache.key != key or cache.context is None:
-            cache.context = self.context()
+            cache.context, cache.step = _gated_step(self.options, self._context_facts())
             cache.key = key
-        return cache.context
+        return cache
 
     def _evaluate(self) -> Any:
         assert self.state is not None

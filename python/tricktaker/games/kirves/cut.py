@@ -3,6 +3,7 @@ with its saving angels and cut jack; or hands given as dealt, which skip it."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tricktaker.cards import Card
@@ -12,8 +13,15 @@ from tricktaker.protocol.base import Action, Event
 
 
 def legal(state: KirvesState, seat: int) -> list[Action]:
-    lo, hi = state.options.cut_min_packet, state.options.cut_max_packet
-    return [Action.call(f"cut:{k}") for k in range(lo, hi + 1)]
+    options = state.options
+    return list(_cut_calls(options.cut_min_packet, options.cut_max_packet))
+
+
+@functools.lru_cache(maxsize=64)
+def _cut_calls(lo: int, hi: int) -> tuple[Action, ...]:
+    """The cut's calls for packets of ``lo`` to ``hi`` cards: the same at every cut, made once
+    (each ``Action`` made anew cost more than the rest of the cut)."""
+    return tuple(Action.call(f"cut:{k}") for k in range(lo, hi + 1))
 
 
 def apply(state: KirvesState, action: Action, seat: int) -> Event:

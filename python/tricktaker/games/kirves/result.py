@@ -188,38 +188,91 @@ class KirvesResult(FilledRecord):
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON, every seat as its id: the common fields (the score of a side is
         the marks its seats gain in the deal) and the record's own."""
-        sides = self.sides()
-        score = [0] * (max(sides) + 1)
+        out = self.entry(None, None)
+        del out["seat"], out["event"]  # the entry's head: what is left is in the same order
+        return out
+
+    def entry(self, seat: int | None, event: str | None) -> dict[str, Any]:
+        """``to_dict()`` after a public record's head (``seat``, ``event``), in one dict: the
+        deal's record of its end."""
+        d = self.__dict__
+        marks = d["marks"]
+        sides, names = _sides_and_names(
+            len(marks),
+            d["kind"],
+            tuple(d["participants"]),
+            d["trump_maker"],
+            d["cutter"],
+            d["dealer"],
+        )
+        score = [0] * len(names)
         for p, side in enumerate(sides):
-            score[side] += self.marks[p]
+            score[side] += marks[p]
+        trump = d["trump"]
+        turned = d["turned_card"]
+        cut_jack = d["cut_jack"]
         return {
+            "seat": seat,
+            "event": event,
             "game": "kirves",
-            "sides": sides_json(sides),
+            "sides": [{"name": name, "seats": list(seats)} for name, seats in names],
             "score": score,
-            "outcome": self.outcome,
-            "dealer": self.dealer,
-            "cutter": self.cutter,
-            "eldest": self.eldest,
-            "participants": list(self.participants),
-            "kind": self.kind,
-            "trump": None if self.trump is None else self.trump.letter,
-            "turned_card": None if self.turned_card is None else str(self.turned_card),
-            "cut_jack": None if self.cut_jack is None else str(self.cut_jack),
-            "trump_maker": self.trump_maker,
-            "voluntary": self.voluntary,
-            "forced": self.forced,
-            "folded": list(self.folded),
-            "trick_winners": list(self.trick_winners),
-            "winner": self.winner,
-            "win_rule": self.win_rule,
-            "conceded_by": self.conceded_by,
-            "paakot_holder": self.paakot_holder,
-            "cut_marks": list(self.cut_marks),
-            "marks": list(self.marks),
-            "points": list(self.points),
-            "same_dealer_next": self.same_dealer_next,
-            "next_cut_examined": self.next_cut_examined,
-            "escaped": list(self.escaped),
-            "keppi": self.keppi,
-            "kirves": self.kirves,
+            "outcome": d["outcome"],
+            "dealer": d["dealer"],
+            "cutter": d["cutter"],
+            "eldest": d["eldest"],
+            "participants": list(d["participants"]),
+            "kind": d["kind"],
+            "trump": None if trump is None else trump.letter,
+            "turned_card": None if turned is None else str(turned),
+            "cut_jack": None if cut_jack is None else str(cut_jack),
+            "trump_maker": d["trump_maker"],
+            "voluntary": d["voluntary"],
+            "forced": d["forced"],
+            "folded": list(d["folded"]),
+            "trick_winners": list(d["trick_winners"]),
+            "winner": d["winner"],
+            "win_rule": d["win_rule"],
+            "conceded_by": d["conceded_by"],
+            "paakot_holder": d["paakot_holder"],
+            "cut_marks": list(d["cut_marks"]),
+            "marks": list(marks),
+            "points": list(d["points"]),
+            "same_dealer_next": d["same_dealer_next"],
+            "next_cut_examined": d["next_cut_examined"],
+            "escaped": list(d["escaped"]),
+            "keppi": d["keppi"],
+            "kirves": d["kirves"],
         }
+
+    @classmethod
+    def of_fields(cls, fields: dict[str, Any]) -> KirvesResult:
+        """The record of ``fields`` (every field, in the dataclass's order; the dict becomes
+        the record's own): ``of`` without its keywords' dict."""
+        record = object.__new__(cls)
+        object.__setattr__(record, "__dict__", fields)
+        return record
+
+
+@functools.lru_cache(maxsize=1024)
+def _sides_and_names(
+    num_players: int,
+    kind: str | None,
+    participants: tuple[int, ...],
+    trump_maker: int | None,
+    cutter: int | None,
+    dealer: int | None,
+) -> tuple[tuple[int, ...], tuple[tuple[str, tuple[int, ...]], ...]]:
+    """A result's sides by seat and each side's name and seats (``seat_sides``,
+    ``sides_json``), kept per set of roles: a deal's end reads them once more than its play."""
+    sides = tuple(
+        seat_sides(
+            num_players,
+            kind,
+            participants,
+            trump_maker=trump_maker,
+            cutter=cutter,
+            dealer=dealer,
+        )
+    )
+    return sides, _side_names(sides)

@@ -36,13 +36,8 @@ def finish(
     """End the deal with ``outcome`` and record its result."""
     n = state.num_players
     o = state.options
-    marks = list(state.cut_marks)
-    points = [0] * n
     winner: int | None = None
     win_rule: str | None = None
-    trick_winners: tuple[int, ...] = ()
-    if state.state is not None and outcome != PLAYED:  # a played deal's come with its outcome
-        trick_winners = tuple(r.winner for r in state.state.trick_records())
     principal_win: int | None = None  # a principal who won, for R11.1-R11.3
     if outcome == PLAYED:
         assert state.state is not None
@@ -52,76 +47,88 @@ def finish(
             state.state, state.roles(), o.folded_players_score_with_side
         )
         win_rule = _WIN_RULE_NAMES[rule]
-        for p in range(n):
-            marks[p] = min(1, marks[p] + gained[p])
+        marks = [min(1, cut + won) for cut, won in zip(state.cut_marks, gained, strict=True)]
         if principal_won:
             principal_win = winner
-    elif outcome == PAAKOT_DECLARED:
-        assert paakot_holder is not None
-        marks[paakot_holder] = 1  # R4.2: a bystander's cut mark is his one mark
-    elif outcome == CONCESSION:
-        assert conceded_by is not None
-        folded_before = sum(1 << p for p in state.folded if p != conceded_by)
-        concession = _core.kirves_concession_marks(
-            state.roles(), n, conceded_by, folded_before, o.folded_players_score_with_side
-        )
-        for p in range(n):
-            marks[p] = min(1, marks[p] + concession[p])
-        if state.kind == CUT_JACK and o.concession_counts_as_win:
-            principal_win = state.dealer if conceded_by == state.cutter else state.cutter
-    elif outcome in (VOID, MISDEAL):
-        marks = [0] * n  # R3.13, R4.3: the cut marks are revoked
+    else:
+        marks = list(state.cut_marks)
+        trick_winners = ()
+        if state.state is not None:
+            trick_winners = tuple(r.winner for r in state.state.trick_records())
+        if outcome == PAAKOT_DECLARED:
+            assert paakot_holder is not None
+            marks[paakot_holder] = 1  # R4.2: a bystander's cut mark is his one mark
+        elif outcome == CONCESSION:
+            assert conceded_by is not None
+            folded_before = sum(1 << p for p in state.folded if p != conceded_by)
+            concession = _core.kirves_concession_marks(
+                state.roles(), n, conceded_by, folded_before, o.folded_players_score_with_side
+            )
+            for p in range(n):
+                marks[p] = min(1, marks[p] + concession[p])
+            if state.kind == CUT_JACK and o.concession_counts_as_win:
+                principal_win = state.dealer if conceded_by == state.cutter else state.cutter
+        elif outcome in (VOID, MISDEAL):
+            marks = [0] * n  # R3.13, R4.3: the cut marks are revoked
+    points = [0] * n
     if o.tournament_scoring and principal_win is not None:
         points = _bonus(state, principal_win, points)
-    escaped: list[int] = []
+    escaped: tuple[int, ...] = ()
     keppi: int | None = None
     kirves: int | None = None
-    if outcome in (PLAYED, PAAKOT_DECLARED, CONCESSION):
-        after = {p: state.marks_before[p] + marks[p] for p in state.participants}
-        escaped = [p for p in state.participants if after[p] >= MARKS_TO_ESCAPE]
-        left = [p for p in state.participants if after[p] < MARKS_TO_ESCAPE]
-        if len(left) == 1:
-            if state.keppis_before[left[0]] >= 1:
-                kirves = left[0]
+    if outcome in _COUNTED:
+        before = state.marks_before
+        participants = state.participants
+        escaped = tuple([p for p in participants if before[p] + marks[p] >= MARKS_TO_ESCAPE])
+        if len(escaped) == len(participants) - 1:
+            left = next(p for p in participants if before[p] + marks[p] < MARKS_TO_ESCAPE)
+            if state.keppis_before[left] >= 1:
+                kirves = left
             else:
-                keppi = left[0]
-    same = same_dealer or outcome in (VOID, MISDEAL)
+                keppi = left
     examined = True
     if outcome == MISDEAL:
         examined = False
     elif outcome == VOID:
         examined = not o.unexamined_cut_after_void
-    state._result = result = KirvesResult.of(
-        outcome=outcome,
-        dealer=state.dealer,
-        cutter=state.cutter,
-        eldest=state.eldest,
-        participants=state.participants,
-        kind=state.kind,
-        trump=state.trump,
-        turned_card=state.turned_card,
-        cut_jack=state.cut_jack,
-        trump_maker=state.trump_maker,
-        voluntary=state.voluntary,
-        forced=state.forced,
-        folded=tuple(state.folded),
-        trick_winners=trick_winners,
-        winner=winner,
-        win_rule=win_rule,
-        conceded_by=conceded_by,
-        paakot_holder=paakot_holder,
-        cut_marks=tuple(state.cut_marks),
-        marks=tuple(marks),
-        points=tuple(points),
-        same_dealer_next=same,
-        next_cut_examined=examined,
-        escaped=tuple(escaped),
-        keppi=keppi,
-        kirves=kirves,
+    # The record's fields in its dataclass's order, set at once (see FilledRecord.of).
+    state._result = result = KirvesResult.of_fields(
+        {
+            "outcome": outcome,
+            "dealer": state.dealer,
+            "cutter": state.cutter,
+            "eldest": state.eldest,
+            "participants": state.participants,
+            "kind": state.kind,
+            "trump": state.trump,
+            "turned_card": state.turned_card,
+            "cut_jack": state.cut_jack,
+            "trump_maker": state.trump_maker,
+            "voluntary": state.voluntary,
+            "forced": state.forced,
+            "folded": tuple(state.folded),
+            "trick_winners": trick_winners,
+            "winner": winner,
+            "win_rule": win_rule,
+            "conceded_by": conceded_by,
+            "paakot_holder": paakot_holder,
+            "cut_marks": tuple(state.cut_marks),
+            "marks": tuple(marks),
+            "points": tuple(points),
+            "same_dealer_next": same_dealer or outcome in (VOID, MISDEAL),
+            "next_cut_examined": examined,
+            "escaped": escaped,
+            "keppi": keppi,
+            "kirves": kirves,
+        }
     )
-    state.publish(None, "result", **result.to_dict())
+    state.events.append(result.entry(None, "result"))
     state._phase = OVER
     state._to_move = None
+
+
+# The outcomes that count (escapes and keppi are checked after them, R10.1).
+_COUNTED = frozenset((PLAYED, PAAKOT_DECLARED, CONCESSION))
 
 
 def _bonus(state: KirvesState, winner: int, points: list[int]) -> list[int]:

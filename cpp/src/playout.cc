@@ -46,21 +46,29 @@ int GamePlayouts::add_column(std::string name, ColumnType type, int width, std::
 }
 
 void GamePlayouts::deal_hands(Rng& rng, PlayoutDeal& deal) const {
+  // The generator and the sizes in locals: the shuffle's byte stores may alias any object in
+  // memory, so with the generator's words and the members there the compiler reloads and
+  // stores them around every draw. The draws and the deal are those of the plain loop.
+  Rng local = rng;
+  const int deck = deck_size_, players = num_players_, size = hand_size_;
   Card order[64];
-  std::memcpy(order, deck_cards_, static_cast<std::size_t>(deck_size_));
-  const int total = num_players_ * hand_size_;
-  const int last = std::min(total, deck_size_ - 1);
+  std::memcpy(order, deck_cards_, sizeof order);  // a fixed size: copied inline
+  // A Fisher-Yates shuffle from the bottom up, as far as the hands reach (a full deal needs
+  // no draw for its last card).
+  const int last = std::min(players * size, deck - 1);
   for (int i = 0; i < last; ++i) {
-    const int j = i + static_cast<int>(rng.below(static_cast<std::uint64_t>(deck_size_ - i)));
+    const int j = i + static_cast<int>(local.below(static_cast<std::uint64_t>(deck - i)));
     std::swap(order[i], order[j]);
   }
-  int pos = 0;
-  for (int p = 0; p < num_players_; ++p) {
+  rng = local;
+  std::array<CardSet, kMaxPlayers> hands{};
+  const Card* next = order;
+  for (int p = 0; p < players; ++p) {
     CardSet h = 0;
-    for (int k = 0; k < hand_size_; ++k) h |= bit(order[pos++]);
-    deal.hands[p] = h;
+    for (int k = 0; k < size; ++k) h |= bit(*next++);
+    hands[p] = h;
   }
-  for (int p = num_players_; p < kMaxPlayers; ++p) deal.hands[p] = 0;
+  deal.hands = hands;
 }
 
 void GamePlayouts::check_common(const PlayoutDeal& deal) const {

@@ -293,6 +293,14 @@ def _prepare(
             f"cannot solve a {type(position).__name__}: give a deal (with play_state()) "
             "or a PlayState"
         )
+    # A side given as a number (or none) names the same side in every position: what the
+    # context makes of the objective is then kept on it.
+    memo_key: tuple[str | None, int | None] | None = None
+    if side is None or (isinstance(side, int) and not isinstance(side, bool) and side >= 0):
+        memo_key = (objective, side)
+        made = game.prepared.get(memo_key)
+        if made is not None:
+            return state, made[0], made[1]
     if objective is None:
         objective = game.default
     own = {} if tables is None else tables.objectives
@@ -306,6 +314,8 @@ def _prepare(
             raise _unknown_objective(objective)
         raise ValueError(f"objective {objective!r} needs {other.needs}")
     core = _core_objective(spec.kind, _side(side, position, state, tables), dict(game.arguments))
+    if memo_key is not None:
+        game.prepared[memo_key] = (core, objective)
     return state, core, objective
 
 
@@ -363,7 +373,10 @@ class Solver:
                 position, first_cards, objective or self.objective, side, limits
             )
         state, obj, name = _prepare(position, objective or self.objective, side, tables=tables)
-        res = self._core.solve(state, obj, **limits.left())
+        if limits is NO_LIMITS:  # the core's keywords cost a call a microsecond
+            res = self._core.solve(state, obj)
+        else:
+            res = self._core.solve(state, obj, **limits.left())
         cards = {_core.card_to_string(c): v for c, v in res.cards}
         fold = int(res.fold_value) if res.can_fold else None
         return Solution(res.value, res.side, name, cards, res.nodes, fold)
@@ -405,6 +418,8 @@ class Solver:
         if _first_card_states(position, tables):
             return self._solve(position, objective, side, limits).value
         state, obj, _ = _prepare(position, objective or self.objective, side, tables=tables)
+        if limits is NO_LIMITS:  # the core's keywords cost a call a microsecond
+            return int(self._core.value(state, obj))
         return int(self._core.value(state, obj, **limits.left()))
 
     def reaches(
@@ -425,6 +440,8 @@ class Solver:
         if _first_card_states(position, tables):
             return self._solve(position, objective, side, limits).value >= target
         state, obj, _ = _prepare(position, objective or self.objective, side, tables=tables)
+        if limits is NO_LIMITS:  # the core's keywords cost a call a microsecond
+            return bool(self._core.reaches(state, obj, target))
         return bool(self._core.reaches(state, obj, target, **limits.left()))
 
     def clear(self) -> None:

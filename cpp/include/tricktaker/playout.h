@@ -137,7 +137,7 @@ class GamePlayouts {
   int hand_size_;
   CardSet deck_;
   int deck_size_;
-  Card deck_cards_[64];
+  Card deck_cards_[64] = {};  // the deck's cards in id order, then zeros
   std::vector<ColumnSpec> columns_;
 };
 

@@ -266,7 +266,8 @@ template <class Base>
 class WithRoem : public Base {
  public:
   template <class... Args>
-  explicit WithRoem(Args&&... args) : Base(std::forward<Args>(args)...), run_tops_(this->rules_) {}
+  explicit WithRoem(Args&&... args)
+      : Base(std::forward<Args>(args)...), run_tops_(per_rules<RunTops>(this->rules_)) {}
 
   bool has_identity() const override { return true; }
   CardSet identity_cards(const PlayState& s, CardSet) const override {
@@ -290,7 +291,7 @@ class WithRoem : public Base {
   }
 
  private:
-  RunTops run_tops_;
+  const RunTops& run_tops_;  // shared by every call on the same rules
 };
 
 constexpr int kPitBonus = 100;

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -64,6 +65,9 @@ struct Solver::Impl {
   std::uint64_t context = 0;
   bool has_context = false;
   std::atomic<std::uint64_t> nodes{0};  // read without the lock
+  // The search's copy of the root, kept between calls so that its record of the play
+  // (PlayLog) is one buffer reused, not one allocated per call.
+  std::optional<PlayState> scratch;
 };
 
 SearchLimits SearchLimits::within(std::uint64_t max_nodes, double seconds) {
@@ -137,8 +141,8 @@ Prepared prepare(const PlayState& s, const Objective& o) {
 // of searches that finished (a store follows its search), so later calls stay exact.
 template <class Fn>
 auto with_search(Table& table, std::uint64_t& context, bool& has_context,
-                 std::atomic<std::uint64_t>& nodes, const PlayState& state, const Objective& o,
-                 const SearchLimits& limits, Fn fn) {
+                 std::atomic<std::uint64_t>& nodes, std::optional<PlayState>& scratch,
+                 const PlayState& state, const Objective& o, const SearchLimits& limits, Fn fn) {
   Prepared p = prepare(state, o);
   const std::uint64_t ctx = combine(context_hash(state, o, p.max_side), p.ev->context_key());
   if (!has_context || ctx != context) {
@@ -146,15 +150,24 @@ auto with_search(Table& table, std::uint64_t& context, bool& has_context,
     context = ctx;
     has_context = true;
   }
-  Search search(table, state, *p.ev, side_mask(state, p.max_side));
+  // The search plays on a copy of the root written into the last call's copy (its record's
+  // buffer reused), handed back when the search ends.
+  if (scratch) {
+    *scratch = state;
+  } else {
+    scratch.emplace(state);
+  }
+  Search search(table, std::move(*scratch), *p.ev, side_mask(state, p.max_side));
   search.set_limits(limits);
   const int root_base = p.ev->base(state);
   try {
     auto result = fn(search, *p.ev, root_base, p);
     nodes += search.nodes();
+    *scratch = std::move(search.state());
     return result;
   } catch (...) {
     nodes += search.nodes();
+    *scratch = std::move(search.state());
     throw;
   }
 }
@@ -206,25 +219,26 @@ int decision_answer(Search& s, const Evaluator& ev, const Objective& o, const Pr
 
 int Solver::value(const PlayState& state, const Objective& o, const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       if (p.decides) return decision_answer(s, ev, o, p);
-                       int hi;
-                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
-                       const int guess =
-                           ev.guess(s.state(), remaining_cards(s.state()) | s.state().trick_cards(),
-                                    root_base, lo, hi);
-                       const int v = s.state().is_terminal() ? ev.terminal(s.state())
-                                                             : s.root_value(guess, lo, hi);
-                       return ev.report(v, root_base);
-                     });
+  return with_search(
+      impl_->table, impl_->context, impl_->has_context, impl_->nodes, impl_->scratch, state, o,
+      limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+        if (p.decides) return decision_answer(s, ev, o, p);
+        int hi;
+        const int lo = root_bounds_lo(s, ev, root_base, &hi);
+        const int guess = ev.guess(s.state(), remaining_cards(s.state()) | s.state().trick_cards(),
+                                   root_base, lo, hi);
+        const int v =
+            s.state().is_terminal() ? ev.terminal(s.state()) : s.root_value(guess, lo, hi);
+        return ev.report(v, root_base);
+      });
 }
 
 bool Solver::reaches(const PlayState& state, const Objective& o, int target,
                      const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, impl_->scratch,
+                     state, o, limits,
+                     [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
                        if (p.decides) return decision_answer(s, ev, o, p) >= target;
                        const int goal = target + root_base;
                        if (s.state().is_terminal()) return ev.terminal(s.state()) >= goal;
@@ -234,69 +248,69 @@ bool Solver::reaches(const PlayState& state, const Objective& o, int target,
 
 SolveResult Solver::solve(const PlayState& state, const Objective& o, const SearchLimits& limits) {
   const std::lock_guard<std::mutex> lock(impl_->mutex);
-  return with_search(impl_->table, impl_->context, impl_->has_context, impl_->nodes, state, o,
-                     limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
-                       SolveResult res;
-                       res.side = p.side;
-                       const std::uint64_t nodes0 = s.nodes();
-                       PlayState& st = s.state();
-                       const bool decides = p.decides;
-                       const int t = p.threshold;
-                       auto to_report = [&](int final_value) {
-                         if (decides) return o.game->answer(final_value >= t, p.side);
-                         return ev.report(final_value, root_base);
-                       };
-                       if (st.is_terminal()) {
-                         res.value = to_report(ev.terminal(st));
-                         return res;
-                       }
-                       int hi;
-                       const int lo = root_bounds_lo(s, ev, root_base, &hi);
-                       int root_final;
-                       if (decides) {
-                         root_final = s.node(t - 1, t) >= t ? t : t - 1;
-                       } else {
-                         const CardSet in_play = remaining_cards(st) | st.trick_cards();
-                         root_final =
-                             s.root_value(ev.guess(st, in_play, root_base, lo, hi), lo, hi);
-                       }
-                       res.value = to_report(root_final);
-                       const CardSet legal = st.legal_moves();
-                       const bool root_maxes = s.is_max(st.to_move());
-                       Card rep_of[64];
-                       s.representatives(legal, rep_of);
-                       int value_of[64];
-                       bool done[64] = {};
-                       // The final value after a move (a card, or kFoldMove).
-                       auto value_after = [&](Card move) {
-                         s.play(move);
-                         int v;
-                         if (decides) {
-                           v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
-                           v = v >= t ? t : t - 1;
-                         } else {
-                           v = child_value(s, ev, root_final, root_maxes);
-                         }
-                         s.undo();
-                         return v;
-                       };
-                       for (Card c : cards_of{legal}) {
-                         const Card r = rep_of[c];
-                         if (!done[r]) {
-                           value_of[r] = value_after(r);
-                           done[r] = true;
-                         }
-                         const int v = to_report(value_of[r]);
-                         res.cards.push_back(CardValue{c, v});
-                         if (v == res.value) res.best |= bit(c);
-                       }
-                       if (st.can_fold()) {
-                         res.can_fold = true;
-                         res.fold_value = to_report(value_after(kFoldMove));
-                       }
-                       res.nodes = s.nodes() - nodes0;
-                       return res;
-                     });
+  return with_search(
+      impl_->table, impl_->context, impl_->has_context, impl_->nodes, impl_->scratch, state, o,
+      limits, [&](Search& s, const Evaluator& ev, int root_base, const Prepared& p) {
+        SolveResult res;
+        res.side = p.side;
+        const std::uint64_t nodes0 = s.nodes();
+        PlayState& st = s.state();
+        const bool decides = p.decides;
+        const int t = p.threshold;
+        auto to_report = [&](int final_value) {
+          if (decides) return o.game->answer(final_value >= t, p.side);
+          return ev.report(final_value, root_base);
+        };
+        if (st.is_terminal()) {
+          res.value = to_report(ev.terminal(st));
+          return res;
+        }
+        int hi;
+        const int lo = root_bounds_lo(s, ev, root_base, &hi);
+        int root_final;
+        if (decides) {
+          root_final = s.node(t - 1, t) >= t ? t : t - 1;
+        } else {
+          const CardSet in_play = remaining_cards(st) | st.trick_cards();
+          root_final = s.root_value(ev.guess(st, in_play, root_base, lo, hi), lo, hi);
+        }
+        res.value = to_report(root_final);
+        const CardSet legal = st.legal_moves();
+        const bool root_maxes = s.is_max(st.to_move());
+        Card rep_of[64];
+        s.representatives(legal, rep_of);
+        int value_of[64];
+        bool done[64] = {};
+        // The final value after a move (a card, or kFoldMove).
+        auto value_after = [&](Card move) {
+          s.play(move);
+          int v;
+          if (decides) {
+            v = s.state().is_terminal() ? ev.terminal(s.state()) : s.node(t - 1, t);
+            v = v >= t ? t : t - 1;
+          } else {
+            v = child_value(s, ev, root_final, root_maxes);
+          }
+          s.undo();
+          return v;
+        };
+        for (Card c : cards_of{legal}) {
+          const Card r = rep_of[c];
+          if (!done[r]) {
+            value_of[r] = value_after(r);
+            done[r] = true;
+          }
+          const int v = to_report(value_of[r]);
+          res.cards.push_back(CardValue{c, v});
+          if (v == res.value) res.best |= bit(c);
+        }
+        if (st.can_fold()) {
+          res.can_fold = true;
+          res.fold_value = to_report(value_after(kFoldMove));
+        }
+        res.nodes = s.nodes() - nodes0;
+        return res;
+      });
 }
 
 std::vector<int> solve_many(const std::vector<PlayState>& states, const Objective& objective,

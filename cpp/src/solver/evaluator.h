@@ -251,7 +251,8 @@ inline std::uint16_t side_mask(const PlayState& s, int side) {
 // Shared bookkeeping: the seats of the side and of the others, the sure cards.
 class EvaluatorBase : public Evaluator {
  public:
-  EvaluatorBase(const PlayState& s, int side) : rules_(s.rules()), side_(side), sure_(rules_) {
+  EvaluatorBase(const PlayState& s, int side)
+      : rules_(s.rules()), side_(side), sure_(per_rules<SureCards>(rules_)) {
     mine_ = side_mask(s, side);
     theirs_ = static_cast<std::uint16_t>(s.active() & ~mine_);
     n_mine_seats_ = __builtin_popcount(mine_);
@@ -287,7 +288,7 @@ class EvaluatorBase : public Evaluator {
   int side_;
   std::uint16_t mine_ = 0, theirs_ = 0;
   int n_mine_seats_ = 1, n_their_seats_ = 1;
-  SureCards sure_;
+  const SureCards& sure_;  // shared by every call on the same rules
   // Every card in hand will be played (no hand keeps cards past the last trick); the top-trump
   // bound relies on it.
   bool every_card_played_ = true;

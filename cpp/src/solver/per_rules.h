@@ -13,11 +13,12 @@
 
 namespace tricktaker::solver_detail {
 
-// T(const RulesTable&) for the state's table, built on first use; thread-safe. Each thread
-// remembers its last table, so a run of calls on one game takes no lock.
+// T(const RulesTable&) for an interned table (a play state's rules(), never a copy: the
+// address is the key), built on first use; thread-safe. Each thread remembers its last table,
+// so a run of calls on one game takes no lock.
 template <class T>
-const T& per_rules(const PlayState& state) {
-  const RulesTable* const key = &state.rules();
+const T& per_rules(const RulesTable& interned) {
+  const RulesTable* const key = &interned;
   thread_local const RulesTable* last_key = nullptr;
   thread_local const T* last_value = nullptr;
   if (key == last_key) return *last_value;
@@ -30,6 +31,12 @@ const T& per_rules(const PlayState& state) {
   last_key = key;
   last_value = slot.get();
   return *slot;
+}
+
+// The same for a play state's table.
+template <class T>
+const T& per_rules(const PlayState& state) {
+  return per_rules<T>(state.rules());
 }
 
 }  // namespace tricktaker::solver_detail

@@ -18,20 +18,32 @@ namespace tricktaker::solver_detail {
 
 inline constexpr int kAllPoints = 1 << 20;  // a need no sure points meet: find them all
 
+// The deck's distinct card points, lowest first, and the cards worth each: a function of the
+// rules, built once per table (per_rules), not per call.
+struct PointValues {
+  explicit PointValues(const RulesTable& r) {
+    std::array<CardSet, 256> by_points{};
+    for (Card c : cards_of{r.deck}) by_points[r.points[c]] |= bit(c);
+    for (int v = 0; v < 256; ++v) {
+      if (!by_points[v]) continue;
+      value[count] = v;
+      cards[count++] = by_points[v];
+    }
+  }
+  int count = 0;
+  int value[64] = {};
+  CardSet cards[64] = {};
+};
+
 // Card points by value, the points sure to fall to a side and the points still in play; and
 // the scoring hooks, here the play state's own: the side's points, what it has won so far.
 class PointsBase : public EvaluatorBase {
  public:
   PointsBase(const PlayState& s, int side)
-      : EvaluatorBase(s, side), points_(per_rules<CardPoints>(s)) {
+      : EvaluatorBase(s, side),
+        points_(per_rules<CardPoints>(s)),
+        values_(per_rules<PointValues>(s)) {
     for (int p = 0; p < s.num_players(); ++p) n_sides_ = std::max(n_sides_, s.side(p) + 1);
-    std::array<CardSet, 256> by_points{};
-    for (Card c : cards_of{rules_.deck}) by_points[rules_.points[c]] |= bit(c);
-    for (int v = 0; v < 256; ++v) {
-      if (!by_points[v]) continue;
-      point_value_[n_point_values_] = v;
-      cards_worth_[n_point_values_++] = by_points[v];
-    }
   }
 
   std::uint8_t card_label(Card c) const override { return points_.label(c); }
@@ -121,9 +133,9 @@ class PointsBase : public EvaluatorBase {
   // The sum of the `n` lowest card points among `cards`.
   int cheapest_points(CardSet cards, int n) const {
     int total = 0;
-    for (int i = 0; n > 0 && i < n_point_values_; ++i) {
-      const int take = std::min(n, popcount(cards & cards_worth_[i]));
-      total += take * point_value_[i];
+    for (int i = 0; n > 0 && i < values_.count; ++i) {
+      const int take = std::min(n, popcount(cards & values_.cards[i]));
+      total += take * values_.value[i];
       n -= take;
     }
     return total;
@@ -153,11 +165,8 @@ class PointsBase : public EvaluatorBase {
 
   bool margin_ = false;
   int n_sides_ = 1;
-  const CardPoints& points_;  // shared by every call on the same rules
-  // The deck's distinct card points, lowest first, and the cards worth each.
-  int n_point_values_ = 0;
-  int point_value_[64] = {};
-  CardSet cards_worth_[64] = {};
+  const CardPoints& points_;   // shared by every call on the same rules
+  const PointValues& values_;  // likewise
 };
 
 // The side's points.

@@ -100,8 +100,8 @@ struct StrengthSpace {
 
 class Search {
  public:
-  Search(Table& table, const PlayState& root, const Evaluator& ev, std::uint16_t max_seats)
-      : table_(table), st_(root), ev_(ev), max_seats_(max_seats) {
+  Search(Table& table, PlayState root, const Evaluator& ev, std::uint16_t max_seats)
+      : table_(table), st_(std::move(root)), ev_(ev), max_seats_(max_seats) {
     split_ = ev_.split_trick_start();
     memo_bounds_ = split_ && !ev_.has_order();
     const int seats = st_.num_players();

@@ -91,6 +91,12 @@ class DealObjective:
     default: str
     arguments: Mapping[str, Any] = field(default_factory=dict)
     own: frozenset[str] = frozenset()
+    # The solver's core objectives made from this context, by (objective, side): a family that
+    # hands out one DealObjective per set of options has them made once, not on every call.
+    # Filled by tricktaker.solve only; a context belongs to one family's SOLVER.
+    prepared: dict[tuple[str | None, int | None], tuple[_core.Objective, str]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
 
 def _has_points(state: _core.PlayState) -> bool:

@@ -18,6 +18,7 @@ to 162; the scores sum to 162 + roem + pit), ``made`` (bool: the declarer's team
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -79,6 +80,13 @@ def playout_engine(options: KlaverjasOptions) -> _core.KlaverjasPlayouts:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _deal_objective(options: KlaverjasOptions | None, playing_team: int) -> DealObjective:
+    """A deal's objective context, one object for each set of options and playing team (the
+    solver keeps what it makes of a context on it)."""
+    return DealObjective("points", scoring_arguments(options, playing_team), frozenset({"made"}))
+
+
 class _Solver(SolverBase):
     objectives = {
         "made": ObjectiveSpec(
@@ -90,9 +98,7 @@ class _Solver(SolverBase):
     }
 
     def objective(self, deal: Any, state: _core.PlayState) -> DealObjective:
-        return DealObjective(
-            "points", scoring_arguments(deal.options, deal.declarer % 2), frozenset({"made"})
-        )
+        return _deal_objective(deal.options, deal.declarer % 2)
 
     def dd_table(
         self,

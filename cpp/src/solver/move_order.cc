@@ -1,19 +1,17 @@
 // Move ordering: the order in which a node tries its cards (the table's best lead, the killer
-// lead, wins, cheap discards, leads by the opponents' choices or, for trick counts, by each
-// suit's pattern, and the rules of each kind of objective). Each rule's measurements are in
-// bench/README.md ("move ordering").
+// lead, wins, cheap discards, leads by the opponents' choices, and the rules of each kind of
+// objective). Each rule's measurements are in bench/README.md ("move ordering").
 #include <algorithm>
 #include <cstdint>
 
-#include "lead_patterns.h"
 #include "search.h"
 #include "tricktaker/trick_bonus.h"
 
 namespace tricktaker::solver_detail {
 
 // The helpers of generate_moves(), its only caller, are inline so that it inlines them as it
-// did when the whole search was one file (a helper kept apart cost trick counts about 1% of
-// their instructions).
+// did when the whole search was one file (lead_tops_score() apart cost trick counts about 1%
+// of their instructions).
 
 inline int Search::bonus_score(CardSet trick, bool mine, bool maxing) const {
   const RulesTable& r = st_.rules();
@@ -24,6 +22,33 @@ inline int Search::bonus_score(CardSet trick, bool mine, bool maxing) const {
   const bool max_wins = mine == maxing;
   const int for_max = max_wins ? bonus : (point_symmetry_ == PointSymmetry::kMargin ? -bonus : 0);
   return (maxing ? for_max : -for_max) * kBonusWeight;
+}
+
+inline int Search::lead_tops_score(int b, CardSet own, CardSet friends) const {
+  const int me = st_.to_move();
+  const CardSet left_opp = sh_[(me + 1) & 3], right_opp = sh_[(me + 3) & 3];
+  const CardSet suit = (own | friends | left_opp | right_opp) & seg_mask_[seg_[b]];
+  const CardSet opps = suit & (left_opp | right_opp);
+  const CardSet above = suit & ~((2ULL << b) - 1);
+  const int top = highest_card(suit);
+  const CardSet below_top = suit & ~bit(static_cast<Card>(top));
+  if (!below_top) return 0;
+  const int second = highest_card(below_top);
+  const CardSet partner_above = above & friends;
+  const int partner_high = partner_above ? highest_card(partner_above) : -1;
+  const bool side_tops =
+      !(above & ~own) || (partner_high >= 0 && !(opps & ~((2ULL << partner_high) - 1)));
+  constexpr int kUnit = 1 << 16;
+  if (!side_tops) {
+    if (((left_opp >> top) & 1) && ((friends >> second) & 1)) return 24 * kUnit;
+    // The second highest card, led from touching cards: it drives out the opponents' top.
+    const CardSet below = suit & ((1ULL << b) - 1);
+    if (second == b && below && ((own >> highest_card(below)) & 1)) return 25 * kUnit;
+    return 0;
+  }
+  if (((right_opp >> second) & 1) && popcount(right_opp & seg_mask_[seg_[b]]) != 1)
+    return -20 * kUnit;
+  return 0;
 }
 
 inline int Search::forcing_card(int led, CardSet own, Card winning, CardSet legal_s,
@@ -93,19 +118,6 @@ inline bool Search::fourth_seat_wins(int led) const {
   return !led_trump && (fourth & trumps);  // a ruff the third seat cannot overruff
 }
 
-// Inserts card c with its score into the moves sorted by score, highest first (ties keep the
-// order of insertion).
-inline void insert_move(Card c, int score, Card* moves, int* scores, int& n) {
-  int i = n++;
-  while (i > 0 && scores[i - 1] < score) {
-    scores[i] = scores[i - 1];
-    moves[i] = moves[i - 1];
-    --i;
-  }
-  scores[i] = score;
-  moves[i] = c;
-}
-
 template <int kSeat>
 int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
   const RulesTable& r = st_.rules();
@@ -169,7 +181,7 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
   }
   // Leading: the plain suits that an opponent could ruff, and those that a partner could.
   CardSet opp_ruffs = 0, friend_ruffs = 0;
-  if (leading && !ranks_ && r.trump >= 0) {
+  if (leading && r.trump >= 0) {
     const CardSet trumps = seg_mask_[r.trump];
     for (int p = 0; p < st_.num_players(); ++p) {
       if (p == me || !((st_.active() >> p) & 1) || !(sh_[p] & trumps)) continue;
@@ -232,7 +244,7 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
   // suit weight). It counts most against leading trumps into a void; where a trump lead must be
   // headed, only the higher trumps of a hand that holds one count.
   int opp_choices[5] = {0, 0, 0, 0, 0};
-  if (leading && !ranks_) {
+  if (leading) {
     const int left = st_.total_tricks() - st_.tricks_played();
     const bool must_trump = r.policy.void_trump != VoidTrumpDuty::kNever && r.trump >= 0;
     for (int p = 0; p < st_.num_players(); ++p) {
@@ -245,30 +257,15 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
     }
   }
   const Card killer = leading ? killer_[killer_slot()] : kNoCard;
-  // Trick counts, leading: the suit patterns' weights alone order the leads (the history of
-  // cut-offs breaks their ties), each suit read once (the cards come by segment).
-  LeadSuit suit;
-  int suit_seg = -1;
   int scores[kMaxMoves];
   int n = 0;
   for (CardSet m = legal_s; m; m &= m - 1) {
     const int b = __builtin_ctzll(m);
     // Skip b when the next card above it is its equivalent (the group's top is searched).
     if (equivalent_above(b, legal_s, occupied) >= 0) continue;
-    const Card c = scard_[b];
-    int score;
-    if (leading && ranks_) {
-      if (seg_[b] != suit_seg) {
-        suit_seg = seg_[b];
-        suit = lead_suit(suit_seg);
-      }
-      score = lead_weight(suit, b, c == killer, c == hint) * kLeadWeightUnit +
-              (std::min(history_[me][c], (1 << 18) - 1) >> 8);
-      insert_move(c, score, moves, scores, n);
-      continue;
-    }
     // The cards still in play above b in its suit.
     const CardSet above = occupied & seg_mask_[seg_[b]] & ~((2ULL << b) - 1);
+    const Card c = scard_[b];
     const int pts = spoints_[b];
     // The top card of its suit is kept for later only while the opponents hold cards of the
     // suit, for it to win one of theirs then: two for card points and trick counts, one for
@@ -279,6 +276,7 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
     const bool rich_capture =
         card_points && opp_held == 1 && spoints_[__builtin_ctzll(opp_suit)] >= 10;
     const int keep_top = !above && (opp_held >= keep_top_holding || rich_capture) ? kKeepTop : 0;
+    int score;
     if (leading) {
       // The table's best lead first; the killer is worth one kind of lead more (for follows a
       // killer or a history costs nodes).
@@ -289,9 +287,9 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
         // leads towards a partner's top card; where card points or tricks are the objective
         // (not game points), a plain top card is cashed first of all. Since leads count the
         // opponents' choices, which weigh against trump leads already, the top trump is kept
-        // by less (3 << 17).
+        // by less: trick counts by 3 << 18, the other objectives by 3 << 17.
         score += (3 << 20) + pts * 1024;
-        if (r.is_trump(c)) score -= 3 << 17;
+        if (r.is_trump(c)) score -= ranks_ ? 3 << 18 : 3 << 17;
         if (split_ && !r.is_trump(c)) score += 1 << 19;
       } else if (above & friends_s & ~own) {
         // A partner holds a higher card: lead low towards it.
@@ -301,6 +299,7 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
       } else {
         score += (1 << 20) - pts * 1024 - b * 4;
       }
+      if (ranks_) score += lead_tops_score(b, own, friends_s);
       // Card point games: a plain top card or a trump led in a suit the opponents no longer
       // hold takes none of their cards: it sorts after the leads towards a partner's higher
       // card.
@@ -395,7 +394,14 @@ int Search::generate_moves(CardSet legal, Card hint, Card* moves) {
     // thousands of instructions a lead, so only the first tricks have it.
     if (leading && card_points && c != hint && st_.tricks_played() < kLookaheadTricks)
       score += lookahead_trick(c) * kLookaheadWeight;
-    insert_move(c, score, moves, scores, n);
+    int i = n++;
+    while (i > 0 && scores[i - 1] < score) {
+      scores[i] = scores[i - 1];
+      moves[i] = moves[i - 1];
+      --i;
+    }
+    scores[i] = score;
+    moves[i] = c;
   }
   return n;
 }

@@ -16,8 +16,6 @@
 
 namespace tricktaker::solver_detail {
 
-struct LeadSuit;
-
 #ifdef TRICKTAKER_PEXT
 // The bits of x at the positions of m, packed to the bottom, and the inverse (the BMI2
 // instructions, chosen at run time so that the build stays baseline x86-64; keys.cc).
@@ -228,13 +226,13 @@ class Search {
   }
   template <int kSeat>
   int generate_moves(CardSet legal, Card hint, Card* moves);
-  // Trick counts, leading (lead_patterns.h): what the lead weights read of segment `seg`, and
-  // the weight of a lead of `b` (strength space) of it; `killer` and `hint`: the lead is the
-  // killer or the table's best lead.
-  LeadSuit lead_suit(int seg) const;
-  // lead_suit()'s parts that no single card changes (`me`: the leader).
-  void suit_weights(LeadSuit* s, int me) const;
-  int lead_weight(const LeadSuit& s, int b, bool killer, bool hint) const;
+  // Trick counts, a lead of `b` (strength space): where the suit's two highest cards lie. A
+  // lead towards the partner's second highest card through the next seat's highest wins a
+  // trick whatever that seat plays, and so does the second highest card led from touching
+  // cards once the top card falls (bonuses); cashing the side's top card while the seat after
+  // the partner keeps the second highest, not alone, sets up that card (a penalty). In the
+  // units of generate()'s scores, after DDS's lead weights.
+  int lead_tops_score(int b, CardSet own, CardSet friends) const;
   // Four seats, third seat to play in the led suit `led` (segment) with `own` (strength
   // space; `occupied`: every card in play): the card that forces out the fourth seat's top card
   // of the suit, or -1 (see generate()). Of touching cards it names the highest, the one

@@ -1,5 +1,5 @@
 """A Kirves deal's end: its result record and the public record's ``result`` entry, made in one
-dict each (``KirvesResult.of_fields``, ``KirvesResult.entry``), against the record written here
+dict each (``KirvesResult.filled``, ``KirvesResult.entry``), against the record written here
 field by field as the rules and the JSON define them.
 
 Random deals of many option sets (2-10 players, folding, manual pääköt, misdeal calls,

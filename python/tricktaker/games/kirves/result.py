@@ -245,14 +245,6 @@ class KirvesResult(FilledRecord):
             "kirves": d["kirves"],
         }
 
-    @classmethod
-    def of_fields(cls, fields: dict[str, Any]) -> KirvesResult:
-        """The record of ``fields`` (every field, in the dataclass's order; the dict becomes
-        the record's own): ``of`` without its keywords' dict."""
-        record = object.__new__(cls)
-        object.__setattr__(record, "__dict__", fields)
-        return record
-
 
 @functools.lru_cache(maxsize=1024)
 def _sides_and_names(

@@ -92,7 +92,7 @@ def finish(
     elif outcome == VOID:
         examined = not o.unexamined_cut_after_void
     # The record's fields in its dataclass's order, set at once (see FilledRecord.of).
-    state._result = result = KirvesResult.of_fields(
+    state._result = result = KirvesResult.filled(
         {
             "outcome": outcome,
             "dealer": state.dealer,

@@ -126,7 +126,7 @@ register_immutable(CardStep)  # a family's declaration, shared by its deals
 
 def _listed(action: Action, allowed: list[Action]) -> bool:
     """``action in allowed`` by the actions' names (``Action.__eq__``) without a Python call of
-    ``__eq__`` per action listed before it (a Kirves cut lists 51)."""
+    ``__eq__`` per action listed before it (a cut may list 51 packet sizes)."""
     name = action.name
     cls = action.__class__
     for a in allowed:  # noqa: SIM110 (a loop: no generator frame resumed per action)
